@@ -1,0 +1,66 @@
+/**
+ * Render benchmark: a full picture (draw + PNG encode) against encoding a blank canvas of the same size,
+ * measured interleaved in one run so both see the same machine state. PNG encoding dominates; the goal
+ * is a duel picture under 2x the blank encode.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { DUEL_SIZE, renderDuel } from '../src/render/duel.js';
+import { HAND_SIZE, renderHand } from '../src/render/hand.js';
+import { ensureFonts } from '../src/render/fonts.js';
+import { HAND, OPPOSED_CHEAT } from '../src/render/fixtures.js';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+async function time(f: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await f();
+  return performance.now() - t;
+}
+
+/** Runs `a` and `b` alternately (order flipped every round), after `warmup` untimed rounds. */
+async function pair(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds: number, warmup: number): Promise<{ a: number; b: number }> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      ta.push(await time(a));
+      tb.push(await time(b));
+    } else {
+      tb.push(await time(b));
+      ta.push(await time(a));
+    }
+  }
+  return { a: median(ta), b: median(tb) };
+}
+
+const blank = (w: number, h: number) => () => createCanvas(w, h).encode('png');
+
+export async function benchRender(opts: { rounds?: number; warmup?: number } = {}): Promise<{ name: string; ratio: number; details: Record<string, number> }> {
+  const rounds = opts.rounds ?? 40;
+  const warmup = opts.warmup ?? 8;
+  ensureFonts();
+  const duel = await pair(() => renderDuel(OPPOSED_CHEAT), blank(DUEL_SIZE.width, DUEL_SIZE.height), rounds, warmup);
+  const hand = await pair(() => renderHand(HAND), blank(HAND_SIZE.width, HAND_SIZE.height), rounds, warmup);
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    name: 'render: duel picture vs blank PNG encode (same size)',
+    ratio: r(duel.a / duel.b),
+    details: {
+      duelMs: r(duel.a),
+      blankDuelMs: r(duel.b),
+      duelRatio: r(duel.a / duel.b),
+      handMs: r(hand.a),
+      blankHandMs: r(hand.b),
+      handRatio: r(hand.a / hand.b),
+      rounds,
+    },
+  };
+}

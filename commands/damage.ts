@@ -1,0 +1,57 @@
+/** /damage — a damage flip outside a duel (DMG-1..DMG-13): profile, modifiers, reductions, soulstones. */
+import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
+import { defineCommand } from '../src/discord/router.js';
+import { problemReply } from '../src/discord/replies.js';
+import { perform } from '../src/app/perform.js';
+import { loadActiveGame, seatOf } from '../src/app/games.js';
+import { parseDamage } from '../src/app/duelInput.js';
+
+export default defineCommand(
+  {
+    name: 'damage',
+    description: 'Flip damage against a model of the other player (or your own)',
+    name_localizations: { fr: 'degats' },
+    description_localizations: { fr: 'Tirer des dégâts contre une figurine de l’autre joueur (ou la vôtre)' },
+    contexts: [0],
+    options: [
+      { type: Option.String, name: 'profile', description: 'Damage profile: "2/3/4" (add * for blasts) or a fixed "3"', name_localizations: { fr: 'profil' }, description_localizations: { fr: 'Profil de dégâts : « 2/3/4 » (* pour les explosions) ou fixe « 3 »' }, required: true, max_length: 20 },
+      { type: Option.Integer, name: 'fate', description: 'Net fate modifier (precision, Focused, cover…)', name_localizations: { fr: 'destin' }, description_localizations: { fr: 'Modificateur du Destin net (précision, Concentré, couvert…)' }, min_value: -3, max_value: 3 },
+      { type: Option.Integer, name: 'plus', description: '"+N damage" bonus (not on the Black Joker)', name_localizations: { fr: 'bonus' }, description_localizations: { fr: 'Bonus « +N dégâts » (pas sur le Joker Noir)' }, min_value: -5, max_value: 10 },
+      { type: Option.Boolean, name: 'cheatable', description: 'May the flip be cheated? (default yes, unless its net is −)', name_localizations: { fr: 'trichable' }, description_localizations: { fr: 'Peut-on Tromper le Destin ? (oui par défaut, sauf net −)' } },
+      { type: Option.Boolean, name: 'own_model', description: 'The target is one of YOUR models', name_localizations: { fr: 'ma_figurine' }, description_localizations: { fr: 'La cible est une de VOS figurines' } },
+      { type: Option.Integer, name: 'armor', description: 'Target’s Armor +X', name_localizations: { fr: 'armure' }, description_localizations: { fr: 'Armure +X de la cible' }, min_value: 0, max_value: 10 },
+      { type: Option.Integer, name: 'shielded', description: 'Target’s Shielded +X', name_localizations: { fr: 'protege' }, description_localizations: { fr: 'Protégé +X de la cible' }, min_value: 0, max_value: 10 },
+      { type: Option.Integer, name: 'health', description: 'Target’s current Health (to report a kill)', name_localizations: { fr: 'sante' }, description_localizations: { fr: 'Santé actuelle de la cible' }, min_value: 0, max_value: 30 },
+      { type: Option.Boolean, name: 'target_soulstones', description: 'Is the target a soulstone user (may prevent or reduce)?', name_localizations: { fr: 'cible_pierrames' }, description_localizations: { fr: 'La cible utilise-t-elle les Pierrâmes (prévenir ou réduire) ?' } },
+      { type: Option.Boolean, name: 'irreducible', description: 'Irreducible damage (ignores every reduction)', name_localizations: { fr: 'irreductible' }, description_localizations: { fr: 'Dégâts irréductibles (ignorent toute réduction)' } },
+      { type: Option.Boolean, name: 'cover', description: 'Projectile attack against a target in cover (−)', name_localizations: { fr: 'couvert' }, description_localizations: { fr: 'Attaque à distance sur une cible à couvert (−)' } },
+      { type: Option.String, name: 'label', description: 'What this damage is for', name_localizations: { fr: 'libelle' }, description_localizations: { fr: 'À quoi correspondent ces dégâts' }, max_length: 100 },
+    ],
+  } as const,
+  async (ctx) => {
+    const a = ctx.invocation.args;
+    const game = await loadActiveGame(ctx.services.store, ctx.channelId);
+    if (!game) return problemReply(ctx.t, { code: 'NO_GAME' });
+    const seat = seatOf(game.state, ctx.asker.id);
+    if (seat === null) return problemReply(ctx.t, { code: 'NOT_A_PLAYER' });
+    const damage = parseDamage(a.profile);
+    if (!damage.ok) return problemReply(ctx.t, damage.problem);
+    if (!damage.value) return problemReply(ctx.t, { code: 'DAMAGE_INVALID', params: { input: a.profile } });
+    return perform(ctx, {
+      type: 'damageFlip',
+      target: a.own_model ? seat : seat === 0 ? 1 : 0,
+      ...damage.value,
+      ...(a.fate !== undefined ? { fate: a.fate } : {}),
+      ...(a.plus !== undefined ? { plus: a.plus } : {}),
+      ...(a.cheatable !== undefined ? { cheatable: a.cheatable } : {}),
+      ...(a.irreducible !== undefined ? { irreducible: a.irreducible } : {}),
+      friendly: a.own_model ?? false,
+      inCover: a.cover ?? false,
+      ...(a.armor !== undefined ? { armor: a.armor } : {}),
+      ...(a.shielded !== undefined ? { shielded: a.shielded } : {}),
+      ...(a.health !== undefined ? { targetHealth: a.health } : {}),
+      targetSoulstoneUser: a.target_soulstones ?? false,
+      ...(a.label ? { label: a.label } : {}),
+    });
+  },
+);

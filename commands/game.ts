@@ -1,0 +1,139 @@
+/**
+ * /game — the channel's game: start one, end it, undo, read the audit log, verify the shuffles.
+ */
+import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
+import { defineCommand } from '../src/discord/router.js';
+import { ephemeral, problemReply } from '../src/discord/replies.js';
+import { createGame, undoLast, act } from '../src/app/games.js';
+import { auditLog, verifyGame } from '../src/app/audit.js';
+import { announceGameStart, announceUndo, deliverAfterAction } from '../src/app/deliveries.js';
+import { SYSTEM_CHOICES } from '../src/app/systems.js';
+
+export default defineCommand(
+  {
+    name: 'game',
+    description: "Start, end, undo or audit this channel's game",
+    name_localizations: { fr: 'partie' },
+    description_localizations: { fr: 'Créer, terminer, annuler ou vérifier la partie de ce salon' },
+    contexts: [0],
+    options: [
+      {
+        type: Option.Subcommand,
+        name: 'new',
+        description: 'Start a game in this channel against another player',
+        name_localizations: { fr: 'nouvelle' },
+        description_localizations: { fr: 'Commencer une partie dans ce salon contre un autre joueur' },
+        options: [
+          {
+            type: Option.User,
+            name: 'opponent',
+            description: 'The other player',
+            name_localizations: { fr: 'adversaire' },
+            description_localizations: { fr: "L'autre joueur" },
+            required: true,
+          },
+          {
+            type: Option.String,
+            name: 'system',
+            description: 'Which rules the bot referees',
+            name_localizations: { fr: 'systeme' },
+            description_localizations: { fr: 'Les règles que le bot arbitre' },
+            required: true,
+            choices: SYSTEM_CHOICES,
+          },
+        ],
+      },
+      {
+        type: Option.Subcommand,
+        name: 'end',
+        description: 'End the game (either player or a referee); reveals the shuffle seed',
+        name_localizations: { fr: 'fin' },
+        description_localizations: { fr: 'Terminer la partie (un joueur ou un arbitre) ; révèle la graine des mélanges' },
+      },
+      {
+        type: Option.Subcommand,
+        name: 'undo',
+        description: 'Undo the last action (referee: any; player: your own, if nobody acted since)',
+        name_localizations: { fr: 'annuler' },
+        description_localizations: { fr: "Annuler la dernière action (arbitre : toute ; joueur : la sienne, si personne n'a agi depuis)" },
+      },
+      {
+        type: Option.Subcommand,
+        name: 'log',
+        description: 'The audit log (public events only until the game ends)',
+        name_localizations: { fr: 'journal' },
+        description_localizations: { fr: "Le journal d'audit (événements publics seulement jusqu'à la fin)" },
+      },
+      {
+        type: Option.Subcommand,
+        name: 'verify',
+        description: 'Check that every shuffle followed the committed seed (after the game ends)',
+        name_localizations: { fr: 'verifier' },
+        description_localizations: { fr: 'Vérifier que chaque mélange suit la graine annoncée (après la fin)' },
+      },
+      {
+        type: Option.Subcommand,
+        name: 'referee-role',
+        description: 'Set the server role whose members may referee games (server managers only)',
+        name_localizations: { fr: 'role-arbitre' },
+        description_localizations: { fr: 'Choisir le rôle du serveur dont les membres arbitrent (gestionnaires du serveur)' },
+        options: [
+          {
+            type: Option.Role,
+            name: 'role',
+            description: 'The referee role; leave empty to clear it',
+            name_localizations: { fr: 'role' },
+            description_localizations: { fr: "Le rôle d'arbitre ; vide pour le retirer" },
+          },
+        ],
+      },
+    ],
+  } as const,
+  async (ctx) => {
+    const { invocation, services } = ctx;
+    const who = { userId: ctx.asker.id, roles: ctx.roles };
+    switch (invocation.subcommand) {
+      case 'new': {
+        const opponent = invocation.args.opponent;
+        if (opponent.id === ctx.asker.id) return problemReply(ctx.t, { code: 'OPPONENT_IS_SELF' });
+        if (opponent.bot) return problemReply(ctx.t, { code: 'OPPONENT_IS_BOT' });
+        const created = await createGame(services, {
+          guildId: ctx.guildId,
+          channelId: ctx.channelId,
+          createdBy: ctx.asker.id,
+          system: invocation.args.system,
+          seats: [
+            { userId: ctx.asker.id, name: ctx.asker.name },
+            { userId: opponent.id, name: opponent.global_name ?? opponent.username },
+          ],
+        });
+        if (!created.ok) return problemReply(ctx.t, created.problem);
+        return announceGameStart(ctx, created.game);
+      }
+      case 'end': {
+        const ended = await act(services, ctx.channelId, who, { type: 'endGame' });
+        if (!ended.ok) return problemReply(ctx.t, ended.problem);
+        return deliverAfterAction(ctx, ended, { reply: 'public' });
+      }
+      case 'undo': {
+        const undone = await undoLast(services, ctx.channelId, who);
+        if (!undone.ok) return problemReply(ctx.t, undone.problem);
+        return announceUndo(ctx, undone);
+      }
+      case 'log':
+        return auditLog(ctx);
+      case 'verify':
+        return verifyGame(ctx);
+      case 'referee-role': {
+        if (!ctx.guildId) return problemReply(ctx.t, { code: 'GUILD_ONLY' });
+        const permissions = BigInt(ctx.interaction.member?.permissions ?? '0');
+        const MANAGE_GUILD = 1n << 5n;
+        const ADMINISTRATOR = 1n << 3n;
+        if ((permissions & (MANAGE_GUILD | ADMINISTRATOR)) === 0n) return problemReply(ctx.t, { code: 'NEEDS_MANAGE_GUILD' });
+        const roleId = invocation.args.role ?? null;
+        await services.store.saveGuildSettings({ guildId: ctx.guildId, refereeRoleId: roleId });
+        return ephemeral(roleId ? ctx.t('game.refereeRoleSet', { role: `<@&${roleId}>` }) : ctx.t('game.refereeRoleCleared'));
+      }
+    }
+  },
+);

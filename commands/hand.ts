@@ -1,0 +1,15 @@
+/** /hand — your Control Hand, shown only to you (and any decision that needs it). */
+import { defineCommand } from '../src/discord/router.js';
+import { loadActiveGame } from '../src/app/games.js';
+import { showHand } from '../src/app/handView.js';
+
+export default defineCommand(
+  {
+    name: 'hand',
+    description: 'Show your Control Hand (only you can see it)',
+    name_localizations: { fr: 'main' },
+    description_localizations: { fr: 'Voir votre Main de Contrôle (vous seul la voyez)' },
+    contexts: [0],
+  } as const,
+  async (ctx) => showHand(ctx, await loadActiveGame(ctx.services.store, ctx.channelId)),
+);

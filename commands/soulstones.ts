@@ -1,0 +1,43 @@
+/** /soulstones — set a crew's soulstone pool (SS-2): a player sets their own, a referee either. */
+import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
+import { defineCommand } from '../src/discord/router.js';
+import { perform } from '../src/app/perform.js';
+import { seatOf, loadActiveGame } from '../src/app/games.js';
+import { problemReply } from '../src/discord/replies.js';
+
+export default defineCommand(
+  {
+    name: 'soulstones',
+    description: "Set a crew's soulstone pool",
+    name_localizations: { fr: 'pierrames' },
+    description_localizations: { fr: 'Fixer la réserve de Pierrâmes d’une bande' },
+    contexts: [0],
+    options: [
+      {
+        type: Option.Integer,
+        name: 'count',
+        description: 'Soulstones in the pool (0–99)',
+        name_localizations: { fr: 'nombre' },
+        description_localizations: { fr: 'Pierrâmes dans la réserve (0–99)' },
+        required: true,
+        min_value: 0,
+        max_value: 99,
+      },
+      {
+        type: Option.User,
+        name: 'player',
+        description: 'Whose pool (referees only; default: yours)',
+        name_localizations: { fr: 'joueur' },
+        description_localizations: { fr: 'La réserve de qui (arbitres seulement ; par défaut la vôtre)' },
+      },
+    ],
+  } as const,
+  async (ctx) => {
+    const { count, player } = ctx.invocation.args;
+    const game = await loadActiveGame(ctx.services.store, ctx.channelId);
+    if (!game) return problemReply(ctx.t, { code: 'NO_GAME' });
+    const seat = seatOf(game.state, player?.id ?? ctx.asker.id);
+    if (seat === null) return problemReply(ctx.t, { code: player ? 'PLAYER_NOT_SEATED' : 'NOT_A_PLAYER' });
+    return perform(ctx, { type: 'setSoulstones', seat, count });
+  },
+);

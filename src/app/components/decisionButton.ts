@@ -1,0 +1,31 @@
+/**
+ * Answers to pending decisions: `fk:d:<gameId>:<decisionRef>[:<choice>]`. The id is a hint, not a
+ * credential: the game, the decision of the moment and the clicker's seat are all checked again.
+ */
+import * as engine from '../../engine/index.js';
+import type { ComponentModule } from '../../discord/router.js';
+import { problemReply } from '../../discord/replies.js';
+import { act, loadGame, seatOf } from '../games.js';
+import { deliverAfterAction } from '../deliveries.js';
+import { answerFor, decisionRef, describeDecision } from '../present/prompts.js';
+import { explain, whoOf } from '../perform.js';
+
+export const decisionButton: ComponentModule = {
+  prefix: 'd',
+  async handle(ctx) {
+    const [gameId, ref, choice] = ctx.parts;
+    const game = gameId ? await loadGame(ctx.services.store, await ctx.services.store.getGame(gameId)) : null;
+    if (!game || game.state.status !== 'active') return problemReply(ctx.t, { code: 'STALE_BUTTON' });
+    const decision = engine.pendingDecision(game.state);
+    if (!decision || decisionRef(decision) !== ref) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
+    if (seatOf(game.state, ctx.asker.id) !== decision.seat) {
+      return problemReply(ctx.t, { code: 'NOT_YOUR_BUTTON', params: { name: game.state.seats[decision.seat].name } });
+    }
+    const answer = answerFor(decision, choice, ctx.values);
+    if ('code' in answer) return problemReply(ctx.t, answer);
+    const result = await act(ctx.services, { gameId: game.stored.id }, whoOf(ctx), answer);
+    if (!result.ok) return problemReply(ctx.t, explain(ctx.t, result.problem, result.state));
+    const note = ctx.t('prompt.answered', { name: ctx.asker.name, decision: describeDecision(ctx.t, decision) });
+    return deliverAfterAction(ctx, result, { reply: 'update', note });
+  },
+};

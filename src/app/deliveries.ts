@@ -1,0 +1,224 @@
+/**
+ * After the engine has spoken: what each person gets to see. The public message (events, the duel
+ * picture, whose decision it is) goes to the channel; a changed hand or a private decision goes to its
+ * owner by DM — or, when DMs are closed, a notice without secrets and the ephemeral "My hand" button.
+ */
+import { ButtonStyle, ComponentType, type APIEmbed, type APIMessageTopLevelComponent } from 'discord-api-types/v10';
+import type { RawFile } from '@discordjs/rest';
+import * as engine from '../engine/index.js';
+import { renderDuel, renderHand } from '../render/index.js';
+import { translator, type Locale, type Translate } from '../i18n/index.js';
+import type { InitialReply, OutgoingMessage } from '../discord/contract.js';
+import type { InteractionScope } from '../discord/interaction.js';
+import { reply, update, type ReplyMessage } from '../discord/replies.js';
+import type { LoadedGame, UndoResult } from './games.js';
+import type { Services } from './services.js';
+import { cardName } from './present/cards.js';
+import { eventLine } from './present/events.js';
+import { decisionComponents, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
+import { COLOR, resolutionLines, seatsField, waitingLine } from './present/status.js';
+import { duelPicture, handPicture } from './present/pictures.js';
+
+export interface Outcome {
+  game: LoadedGame;
+  before: engine.GameState;
+  events: engine.GameEvent[];
+}
+
+type Scope = InteractionScope & { services: Services };
+
+const DESCRIPTION_LIMIT = 4000;
+
+function clip(lines: string[]): string {
+  let text = lines.join('\n');
+  if (text.length > DESCRIPTION_LIMIT) text = '…\n' + text.slice(text.length - DESCRIPTION_LIMIT + 2);
+  return text;
+}
+
+function handRow(t: Translate, gameId: string): Row {
+  return {
+    type: ComponentType.ActionRow,
+    components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: handButtonId(gameId), label: t('hand.button'), emoji: { name: '🂠' } }],
+  };
+}
+
+/** The state right after the last result event of this batch, while the duel is still on the table to draw. */
+function resolvedDuel(before: engine.GameState, events: readonly engine.GameEvent[]): { state: engine.ActiveState; duel: engine.DuelResolution } | null {
+  let state = before;
+  let found: { state: engine.ActiveState; duel: engine.DuelResolution } | null = null;
+  for (const event of events) {
+    state = engine.evolve(state, event);
+    if ((event.type === 'DuelResolved' || event.type === 'DamageResolved') && state.status === 'active' && state.resolution?.kind === 'duel') {
+      found = { state, duel: state.resolution };
+    }
+  }
+  return found;
+}
+
+/** The public message for a batch of events: what happened, where things stand, who decides next. */
+export async function publicMessage(t: Translate, outcome: Outcome): Promise<OutgoingMessage> {
+  const { state } = outcome.game;
+  const lines = outcome.events.map((e) => eventLine(t, state, e)).filter((l): l is string => l !== null);
+  const embed: APIEmbed = { description: clip(lines.length ? lines : ['…']), color: COLOR.neutral };
+  const components: APIMessageTopLevelComponent[] = [];
+  let content: string | undefined;
+  let mention: string[] = [];
+  const files: RawFile[] = [];
+
+  if (state.status === 'active') {
+    const progress = resolutionLines(t, state);
+    if (progress.length) embed.fields = [{ name: t('status.onTheTable'), value: clip(progress).slice(0, 1024) }];
+    const decision = engine.pendingDecision(state);
+    const waiting = waitingLine(t, state, decision);
+    if (decision && waiting) {
+      embed.color = COLOR.waiting;
+      content = waiting + (isPrivateDecision(decision) ? ` ${t('prompt.privateHint')}` : '');
+      mention = [state.seats[decision.seat].userId];
+      if (!isPrivateDecision(decision)) components.push(...decisionComponents(t, state.gameId, decision));
+    }
+    components.push(handRow(t, state.gameId));
+  } else if (state.status === 'ended') {
+    embed.color = COLOR.ended;
+    embed.title = t('game.ended.title');
+    embed.fields = [
+      ...(seatsField(t, state) ?? []),
+      { name: t('game.ended.seed'), value: `\`${state.seed}\`` },
+    ];
+  }
+
+  const duel = resolvedDuel(outcome.before, outcome.events);
+  if (duel) {
+    const picture = duelPicture(t, duel.state, duel.duel);
+    const result = duel.duel.result;
+    if (result) embed.color = result.attacker.succeeded ? COLOR.success : COLOR.failure;
+    if (picture) {
+      files.push({ name: 'duel.png', data: await renderDuel(picture), contentType: 'image/png' });
+      embed.image = { url: 'attachment://duel.png' };
+    }
+  }
+
+  return {
+    ...(content ? { content } : {}),
+    embeds: [embed],
+    components: components as OutgoingMessage['components'],
+    allowed_mentions: { parse: [], users: mention },
+    ...(files.length ? { files } : {}),
+  };
+}
+
+/** A player's hand, privately: the picture, the card list, and the decision that needs it, if any. */
+export async function handMessage(t: Translate, state: engine.ActiveState, seat: engine.Seat): Promise<OutgoingMessage> {
+  const hand = state.seats[seat].hand;
+  const decision = engine.pendingDecision(state);
+  const mine = decision && decision.seat === seat && isPrivateDecision(decision) ? decision : null;
+  const highlight = mine && mine.kind === 'cheat' ? mine.legal : undefined;
+  const picture = handPicture(t, state, seat, highlight);
+  const files: RawFile[] = picture ? [{ name: 'hand.png', data: await renderHand(picture), contentType: 'image/png' }] : [];
+  const embed: APIEmbed = {
+    title: t('hand.title', { count: hand.length }),
+    description: hand.length ? hand.map((c) => `• ${cardName(t, c)}`).join('\n') : t('hand.empty'),
+    color: mine ? COLOR.waiting : COLOR.neutral,
+    footer: { text: t('hand.footer', { a: state.seats[0].name, b: state.seats[1].name, soulstones: state.seats[seat].soulstones }) },
+    ...(files.length ? { image: { url: 'attachment://hand.png' } } : {}),
+  };
+  return {
+    ...(mine ? { content: t('prompt.yourTurn', { decision: t(`decision.${mine.kind}`) }) } : {}),
+    embeds: [embed],
+    components: (mine ? decisionComponents(t, state.gameId, mine) : []) as OutgoingMessage['components'],
+    allowed_mentions: { parse: [] },
+    ...(files.length ? { files } : {}),
+  };
+}
+
+async function localeOf(services: Services, userId: string, scope: Scope): Promise<Locale> {
+  if (userId === scope.asker.id) return scope.locale;
+  const settings = await services.store.getUserSettings(userId);
+  return settings.locale === 'fr' || settings.locale === 'en' ? settings.locale : scope.publicLocale;
+}
+
+function sameCards(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((c, i) => c === b[i]);
+}
+
+/** DMs for every seat whose hand changed or who now holds a private decision. */
+export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everyHand?: boolean } = {}): Promise<void> {
+  const { services } = scope;
+  const { state, stored } = outcome.game;
+  if (state.status !== 'active') return;
+  const decision = engine.pendingDecision(state);
+  const decisionBefore = engine.pendingDecision(outcome.before);
+  for (const seat of [0, 1] as const) {
+    const handBefore = outcome.before.status === 'new' ? [] : outcome.before.seats[seat].hand;
+    const handChanged = options.everyHand === true || !sameCards(handBefore, state.seats[seat].hand);
+    const newPrivateDecision = decision !== null && decision.seat === seat && isPrivateDecision(decision) && decision.id !== decisionBefore?.id;
+    if (!handChanged && !newPrivateDecision) continue;
+    const userId = state.seats[seat].userId;
+    const settings = await services.store.getUserSettings(userId);
+    const t = translator(await localeOf(services, userId, scope));
+    if (!settings.directMessages) continue; // they chose the "My hand" button; the public message names the decision
+    const sent = await services.outbox.sendDirectMessage(userId, await handMessage(t, state, seat));
+    if (!sent.ok) {
+      const tp = translator(scope.publicLocale);
+      await services.outbox.postToChannel(stored.channelId, {
+        content: tp('hand.dmClosed', { name: `<@${userId}>` }),
+        components: [handRow(tp, state.gameId)] as OutgoingMessage['components'],
+        allowed_mentions: { parse: [], users: [userId] },
+      });
+    }
+  }
+}
+
+function asReply(message: OutgoingMessage): { data: ReplyMessage; files?: RawFile[] } {
+  const { files, ...data } = message;
+  return { data: data as ReplyMessage, ...(files ? { files } : {}) };
+}
+
+/**
+ * The answer to the interaction that caused `outcome`:
+ * - a slash command gets the public message as its reply;
+ * - a click updates the clicked message (its buttons are spent) and the public message is posted anew.
+ */
+export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: { reply: 'public' } | { reply: 'update'; note: string }): Promise<InitialReply> {
+  const message = await publicMessage(scope.tPublic, outcome);
+  const privately = () => deliverPrivately(scope, outcome);
+  if (how.reply === 'public') {
+    const { data, files } = asReply(message);
+    return reply(data, { ...(files ? { files } : {}), after: privately });
+  }
+  return update({ content: how.note, components: [] }, async () => {
+    await scope.services.outbox.postToChannel(outcome.game.stored.channelId, message);
+    await privately();
+  });
+}
+
+export async function announceGameStart(scope: Scope, game: LoadedGame): Promise<InitialReply> {
+  const { state } = game;
+  if (state.status !== 'active') throw new Error('a new game is active');
+  const t = scope.tPublic;
+  const embed: APIEmbed = {
+    title: t('game.started.title', { system: t(`system.${state.system}`), a: state.seats[0].name, b: state.seats[1].name }),
+    description: t('game.started.description'),
+    color: COLOR.neutral,
+    fields: [...(seatsField(t, state) ?? []), { name: t('game.started.commitment'), value: `\`${state.seedCommitment}\`\n${t('game.started.commitmentHelp')}` }],
+  };
+  return reply(
+    {
+      content: t('game.started.ping', { a: `<@${state.seats[0].userId}>`, b: `<@${state.seats[1].userId}>` }),
+      embeds: [embed],
+      components: [handRow(t, state.gameId)],
+      allowed_mentions: { parse: [], users: [state.seats[1].userId] },
+    },
+  );
+}
+
+export async function announceUndo(scope: Scope, undone: Extract<UndoResult, { ok: true }>): Promise<InitialReply> {
+  const t = scope.tPublic;
+  const outcome: Outcome = { game: undone.game, before: undone.game.state, events: [] };
+  const message = await publicMessage(t, outcome);
+  const line = t(undone.asReferee ? 'game.undo.asReferee' : 'game.undo.done', { name: scope.asker.name, count: undone.undone.length });
+  const embed = message.embeds?.[0];
+  const { data } = asReply({ ...message, embeds: [{ ...(embed ?? {}), description: line }] });
+  // Hands may have changed back: each player gets their current hand again.
+  return reply(data, { after: () => deliverPrivately(scope, outcome, { everyHand: true }) });
+}
+

@@ -1,0 +1,55 @@
+/**
+ * The small notations players type for duels: suits ("MM", "R T"), triggers ("Critical Strike:M;
+ * Onslaught:MT") and damage profiles ("2/3/4"; a star after a value marks a blast; or a fixed "3").
+ * French suit letters are accepted too (B Béliers, G Grimoires).
+ */
+import { SUITS, type Suit } from '../engine/cards.js';
+import type { DamageSpec, TriggerSpec } from '../engine/index.js';
+import type { Problem } from '../discord/replies.js';
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+
+const LETTER: Record<string, Suit> = { R: 'R', M: 'M', C: 'C', T: 'T', B: 'R', G: 'T' };
+
+export function parseSuits(input: string | undefined, option: string): Parsed<Suit[]> {
+  if (!input) return { ok: true, value: [] };
+  const suits: Suit[] = [];
+  for (const ch of input.toUpperCase().replace(/[\s,]/g, '')) {
+    const suit = LETTER[ch];
+    if (!suit) return { ok: false, problem: { code: 'SUITS_INVALID', params: { option, input: input.slice(0, 20) } } };
+    suits.push(suit);
+  }
+  if (suits.length > 4) return { ok: false, problem: { code: 'SUITS_INVALID', params: { option, input: input.slice(0, 20) } } };
+  return { ok: true, value: suits };
+}
+
+export function parseTriggers(input: string | undefined, option: string): Parsed<TriggerSpec[]> {
+  if (!input) return { ok: true, value: [] };
+  const triggers: TriggerSpec[] = [];
+  for (const part of input.split(';').map((p) => p.trim()).filter(Boolean)) {
+    const colon = part.lastIndexOf(':');
+    const name = (colon >= 0 ? part.slice(0, colon) : part).trim();
+    const suits = parseSuits(colon >= 0 ? part.slice(colon + 1) : '', option);
+    if (!name || name.length > 60 || !suits.ok || suits.value.length === 0) {
+      return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: part.slice(0, 40) } } };
+    }
+    if (triggers.some((t) => t.name === name)) return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: name } } };
+    triggers.push({ name, suits: suits.value });
+  }
+  if (triggers.length > 10) return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: '…' } } };
+  return { ok: true, value: triggers };
+}
+
+export function parseDamage(input: string | undefined): Parsed<DamageSpec | undefined> {
+  if (!input) return { ok: true, value: undefined };
+  const text = input.replace(/\s/g, '').replace(/☼/g, '*');
+  const fixed = /^(\d{1,2})$/.exec(text);
+  if (fixed) return { ok: true, value: { profile: Number(fixed[1]) } };
+  const m = /^(\d{1,2})(\**)\/(\d{1,2})(\**)\/(\d{1,2})(\**)$/.exec(text);
+  if (!m) return { ok: false, problem: { code: 'DAMAGE_INVALID', params: { input: input.slice(0, 20) } } };
+  const profile: [number, number, number] = [Number(m[1]), Number(m[3]), Number(m[5])];
+  const blasts: [number, number, number] = [m[2]!.length, m[4]!.length, m[6]!.length];
+  return { ok: true, value: { profile, ...(blasts.some((b) => b > 0) ? { blasts } : {}) } };
+}
+
+export { SUITS };

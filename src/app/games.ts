@@ -1,0 +1,210 @@
+/**
+ * The use case every game action goes through: load the channel's game, let the engine decide,
+ * store the events with compare-and-swap on the version, and hand back what changed.
+ *
+ * The event log is append-only, undo included: an undo is itself a logged entry (`LogEntryUndone`)
+ * that hides the last batch of events from the replay. Referees can always read what was undone.
+ */
+import { randomUUID } from 'node:crypto';
+import * as engine from '../engine/index.js';
+import type { GameStore, NewEvent, StoredEvent, StoredGame } from '../store/contract.js';
+import type { Problem } from '../discord/replies.js';
+import type { Services } from './services.js';
+
+/** How events are wrapped in storage: the batch is the version that wrote them (one command = one batch). */
+export interface StoredPayload {
+  batch: number;
+  event: engine.GameEvent | UndoMarker;
+}
+
+/** Not an engine event: the log's own record that the batch `undoneBatch` no longer counts. */
+export interface UndoMarker {
+  type: 'LogEntryUndone';
+  undoneBatch: number;
+  by: string;
+  asReferee: boolean;
+}
+
+export interface LoadedGame {
+  stored: StoredGame;
+  state: engine.GameState;
+}
+
+export interface Who {
+  userId: string;
+  roles: readonly string[];
+}
+
+export type ActResult =
+  | { ok: true; game: LoadedGame; before: engine.GameState; events: engine.GameEvent[] }
+  | { ok: false; problem: Problem; state?: engine.GameState };
+
+function isUndoMarker(event: StoredPayload['event']): event is UndoMarker {
+  return event.type === 'LogEntryUndone';
+}
+
+function payloadOf(stored: StoredEvent): StoredPayload {
+  return stored.payload as StoredPayload;
+}
+
+/** The events that still count, in order, once undone batches are taken out. */
+export function effectiveEvents(log: readonly StoredEvent[]): { batch: number; event: engine.GameEvent }[] {
+  const kept: { batch: number; event: engine.GameEvent }[] = [];
+  for (const entry of log) {
+    const { batch, event } = payloadOf(entry);
+    if (isUndoMarker(event)) {
+      for (let i = kept.length - 1; i >= 0 && kept[i]!.batch === event.undoneBatch; i--) kept.pop();
+    } else {
+      kept.push({ batch, event });
+    }
+  }
+  return kept;
+}
+
+export async function loadGame(store: GameStore, stored: StoredGame | null): Promise<LoadedGame | null> {
+  if (!stored) return null;
+  const parsed = engine.stateSchema.safeParse(stored.snapshot);
+  if (parsed.success) return { stored, state: parsed.data as engine.GameState };
+  // A snapshot that fails validation is never trusted; the log is the truth, so rebuild from it.
+  const events = effectiveEvents(await store.listEvents(stored.id)).map((e) => e.event);
+  return { stored, state: engine.replay(events) };
+}
+
+export async function loadActiveGame(store: GameStore, channelId: string): Promise<LoadedGame | null> {
+  return loadGame(store, await store.findActiveGame(channelId));
+}
+
+export async function isReferee(services: Services, game: StoredGame, who: Who): Promise<boolean> {
+  if (game.createdBy === who.userId) return true;
+  if (!game.guildId) return false;
+  const settings = await services.store.getGuildSettings(game.guildId);
+  return settings.refereeRoleId !== null && who.roles.includes(settings.refereeRoleId);
+}
+
+export function seatOf(state: engine.GameState, userId: string): engine.Seat | null {
+  if (state.status === 'new') return null;
+  const index = state.seats.findIndex((s) => s.userId === userId);
+  return index === 0 || index === 1 ? index : null;
+}
+
+function toNewEvents(events: readonly (engine.GameEvent | UndoMarker)[], batch: number, actor: string | null): NewEvent[] {
+  return events.map((event) => ({ type: event.type, payload: { batch, event } satisfies StoredPayload, actor }));
+}
+
+const CONFLICT: Problem = { code: 'CONCURRENT_ACTION' };
+
+/**
+ * Runs one command against the channel's active game. A lost compare-and-swap race is retried once
+ * on fresh state (the command is re-decided, never merged); a second loss is reported to the user.
+ */
+export async function act(
+  services: Services,
+  where: string | { gameId: string },
+  who: Who,
+  command: engine.Command | ((state: engine.GameState) => engine.Command | Problem),
+): Promise<ActResult> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    // A click names its game (it may come from a DM); a slash command acts on its channel's game.
+    const game =
+      typeof where === 'string'
+        ? await loadActiveGame(services.store, where)
+        : await loadGame(services.store, await services.store.getGame(where.gameId));
+    if (!game) return { ok: false, problem: { code: typeof where === 'string' ? 'NO_GAME' : 'STALE_BUTTON' } };
+    if (game.stored.status !== 'active') return { ok: false, problem: { code: 'STALE_BUTTON' } };
+    const actor: engine.Actor = {
+      userId: who.userId,
+      seat: seatOf(game.state, who.userId),
+      referee: await isReferee(services, game.stored, who),
+    };
+    if (actor.seat === null && !actor.referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
+    const wish = typeof command === 'function' ? command(game.state) : command;
+    if (!('type' in wish) || 'code' in wish) return { ok: false, problem: wish as Problem };
+    const decided = engine.decide(game.state, wish, actor);
+    if (!decided.ok) return { ok: false, problem: decided.error, state: game.state };
+    const events = decided.value;
+    const state = events.reduce(engine.evolve, game.state);
+    const batch = game.stored.version + 1;
+    const appended = await services.store.appendEvents({
+      gameId: game.stored.id,
+      expectedVersion: game.stored.version,
+      events: toNewEvents(events, batch, who.userId),
+      snapshot: state,
+      status: state.status === 'ended' ? 'ended' : 'active',
+    });
+    if (appended.ok) return { ok: true, game: { stored: appended.game, state }, before: game.state, events };
+  }
+  return { ok: false, problem: CONFLICT };
+}
+
+export type CreateResult = { ok: true; game: LoadedGame; events: engine.GameEvent[] } | { ok: false; problem: Problem };
+
+export async function createGame(
+  services: Services,
+  input: { guildId: string | null; channelId: string; createdBy: string; system: engine.SystemId; seats: [engine.SeatInfo, engine.SeatInfo] },
+): Promise<CreateResult> {
+  const existing = await services.store.findActiveGame(input.channelId);
+  if (existing) return { ok: false, problem: { code: 'CHANNEL_HAS_GAME' } };
+  const seed = services.newSeed();
+  const gameId = randomUUID();
+  const command: engine.Command = {
+    type: 'startGame',
+    gameId,
+    system: input.system,
+    seats: input.seats,
+    seed,
+    createdBy: input.createdBy,
+  };
+  const decided = engine.decide(engine.initialState, command, { userId: input.createdBy, seat: null, referee: true });
+  if (!decided.ok) return { ok: false, problem: decided.error };
+  const state = decided.value.reduce(engine.evolve, engine.initialState);
+  const created = await services.store.createGame({
+    id: gameId,
+    guildId: input.guildId,
+    channelId: input.channelId,
+    system: input.system,
+    createdBy: input.createdBy,
+    snapshot: state,
+    events: toNewEvents(decided.value, 1, input.createdBy),
+  });
+  if (!created.ok) return { ok: false, problem: { code: 'CHANNEL_HAS_GAME' } };
+  return { ok: true, game: { stored: created.game, state }, events: decided.value };
+}
+
+export type UndoResult =
+  | { ok: true; game: LoadedGame; undone: engine.GameEvent[]; asReferee: boolean }
+  | { ok: false; problem: Problem };
+
+/**
+ * Referees may undo the last batch whoever made it; a player only their own last batch, and only
+ * while nobody else has acted since. Undoing restores the deck order too, so a redo gives the same cards.
+ */
+export async function undoLast(services: Services, channelId: string, who: Who): Promise<UndoResult> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const game = await loadActiveGame(services.store, channelId);
+    if (!game) return { ok: false, problem: { code: 'NO_GAME' } };
+    const referee = await isReferee(services, game.stored, who);
+    const seat = seatOf(game.state, who.userId);
+    if (!referee && seat === null) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
+    const log = await services.store.listEvents(game.stored.id);
+    const effective = effectiveEvents(log);
+    const lastBatch = effective.at(-1)?.batch;
+    // Batch 1 is the game's start: undoing it would be ending the game, which /game end does.
+    if (lastBatch === undefined || lastBatch <= 1) return { ok: false, problem: { code: 'NOTHING_TO_UNDO' } };
+    const lastAuthor = log.find((e) => payloadOf(e).batch === lastBatch)?.actor ?? null;
+    if (!referee && lastAuthor !== who.userId) return { ok: false, problem: { code: 'UNDO_NOT_YOURS' } };
+    const undone = effective.filter((e) => e.batch === lastBatch).map((e) => e.event);
+    const remaining = effective.filter((e) => e.batch !== lastBatch).map((e) => e.event);
+    const state = engine.replay(remaining);
+    const batch = game.stored.version + 1;
+    const marker: UndoMarker = { type: 'LogEntryUndone', undoneBatch: lastBatch, by: who.userId, asReferee: referee };
+    const appended = await services.store.appendEvents({
+      gameId: game.stored.id,
+      expectedVersion: game.stored.version,
+      events: toNewEvents([marker], batch, who.userId),
+      snapshot: state,
+      status: 'active',
+    });
+    if (appended.ok) return { ok: true, game: { stored: appended.game, state }, undone, asReferee: referee };
+  }
+  return { ok: false, problem: CONFLICT };
+}

@@ -1,0 +1,106 @@
+/**
+ * Events as public lines. Only public facts are read here: a draw shows a count, a shuffle shows no
+ * order, the seed is never printed. The adversarial tests in test/hidden-information.test.ts check it.
+ */
+import type { GameEvent, GameState } from '../../engine/index.js';
+import type { Translate } from '../../i18n/index.js';
+import { card, cards, fate, signed, suitName, suits } from './cards.js';
+
+export function seatName(state: GameState, seat: 0 | 1): string {
+  return state.status === 'new' ? `#${seat + 1}` : state.seats[seat].name;
+}
+
+export function eventLine(t: Translate, state: GameState, event: GameEvent): string | null {
+  const who = (seat: 0 | 1) => `**${seatName(state, seat)}**`;
+  switch (event.type) {
+    case 'GameStarted':
+      return null;
+    case 'DeckShuffled':
+      return event.reason === 'setup' ? null : t('event.reshuffled', { name: who(event.seat) });
+    case 'SoulstonesSet':
+      return t('event.soulstonesSet', { name: who(event.seat), count: event.count });
+    case 'CardsDrawn':
+      return t('event.drawn', { name: who(event.seat), count: event.cards.length });
+    case 'CardsDiscarded':
+      return t(event.reason === 'handLimit' ? 'event.discardedDown' : 'event.discarded', { name: who(event.seat), cards: cards(event.cards) });
+    case 'CardsRevealed':
+      return t('event.revealed', { name: who(event.seat), cards: cards(event.cards) });
+    case 'FlipStarted':
+      return t('event.flipStarted', { name: who(event.seat), fate: fate(event.modifier), label: event.label ? ` — ${event.label}` : '' });
+    case 'DuelStarted': {
+      const [a, d] = event.sides;
+      const tn = event.tn !== null ? t('event.tn', { tn: event.tn, suits: suits(event.tnSuits) }) : '';
+      if (!a) return null;
+      if (!event.opposed || !d) return t('event.simpleDuel', { name: who(a.seat), stat: a.stat, tn, label: event.label ? ` — ${event.label}` : '' });
+      return t('event.opposedDuel', { a: who(a.seat), as: a.stat, d: who(d.seat), ds: d.stat, tn, label: event.label ? ` — ${event.label}` : '' });
+    }
+    case 'DamageFlipStarted':
+      return t('event.damageFlipStarted', { name: who(event.initiator), target: who(event.damage.target), profile: profile(event.damage.profile) });
+    case 'DuelYieldDecided':
+      return t(event.yielded ? 'event.yielded' : 'event.fights', { name: who(event.seat) });
+    case 'SoulstoneUsed':
+      if (event.purpose === 'prevent') return t('event.soulstonePrevent', { name: who(event.seat) });
+      if (event.purpose === 'reduce') return t('event.soulstoneReduce', { name: who(event.seat) });
+      return event.use === 'plus'
+        ? t('event.soulstonePlus', { name: who(event.seat) })
+        : t('event.soulstoneSuit', { name: who(event.seat), suit: event.use ? suitName(t, event.use) : '' });
+    case 'SoulstoneDeclined':
+      return event.reason === 'choice' ? t('event.soulstoneDeclined', { name: who(event.seat) }) : null;
+    case 'CardsFlipped':
+      return t('event.flipped', { name: who(event.seat), cards: cards(event.cards), fate: fate(event.net) });
+    case 'FlipCardChosen':
+      return event.forced && event.discarded.length === 0 ? null : t('event.took', { name: who(event.seat), card: card(event.card) });
+    case 'FateCheated':
+      return t('event.cheated', { name: who(event.seat), card: card(event.card), replaced: card(event.replaced) });
+    case 'CheatDeclined':
+      return t('event.cheatDeclined', { name: who(event.seat) });
+    case 'CheatSkipped':
+      return t('event.cheatSkipped', { name: who(event.seat), rule: event.rule });
+    case 'RedJokerSuitChosen':
+      return t('event.redJokerSuit', { name: who(event.seat), suit: suitName(t, event.suit) });
+    case 'DuelTotalsAnnounced':
+      return t('event.totals', {
+        totals: event.totals.map((s) => `${who(s.seat)} ${s.total}${s.suits.length ? ' ' + suits(s.suits) : ''}`).join(' · '),
+      });
+    case 'TriggerDeclared':
+      if (event.trigger) return t('event.trigger', { name: who(event.seat), trigger: event.trigger });
+      return event.reason === 'choice' ? t('event.noTrigger', { name: who(event.seat) }) : null;
+    case 'DuelResolved': {
+      const r = event.result;
+      const parts = [t(r.attacker.succeeded ? 'event.succeeds' : 'event.fails', { name: who(r.attacker.seat), total: r.attacker.total })];
+      if (r.defender) parts.push(t(r.defender.succeeded ? 'event.succeeds' : 'event.fails', { name: who(r.defender.seat), total: r.defender.total }));
+      if (r.diff !== null && r.attacker.succeeded) parts.push(t('event.precision', { diff: r.diff, fate: fate(r.precision) }));
+      return `🏁 ${parts.join(' · ')}`;
+    }
+    case 'DamageSequenceStarted':
+      return t('event.damageStarted', { name: who(event.damage.dealer), target: who(event.damage.target), profile: profile(event.damage.profile) });
+    case 'DamageResolved': {
+      const r = event.result;
+      const steps = [`${r.base}`];
+      if (r.afterArmor !== r.base) steps.push(t('event.afterArmor', { value: r.afterArmor }));
+      if (r.shieldedUsed) steps.push(t('event.afterShielded', { value: r.afterReductions }));
+      if (r.soulstoneCard) steps.push(t('event.afterSoulstone', { card: card(r.soulstoneCard), value: r.final }));
+      const blast = r.blasts > 0 && r.blastDamage !== null ? ' ' + t('event.blasts', { count: r.blasts, damage: r.blastDamage }) : '';
+      const killed = r.killed ? ' ' + t('event.killed') : '';
+      return t('event.damage', { target: who(r.target), final: r.final, steps: steps.join(' → ') }) + blast + killed;
+    }
+    case 'FlipResolved':
+      return t('event.flipResult', { name: who(event.result.seat), card: card(event.result.card), value: event.result.value, band: t(`band.${event.result.band}`) });
+    case 'ResolutionEnded':
+      return null;
+    case 'ResolutionCancelled':
+      return t('event.cancelled', { name: event.by });
+    case 'GameEnded':
+      return t('event.gameEnded');
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+function profile(p: number | readonly [number, number, number]): string {
+  return typeof p === 'number' ? String(p) : p.join('/');
+}
+
+export { signed };

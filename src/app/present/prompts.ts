@@ -1,0 +1,155 @@
+/**
+ * Pending decisions as Discord components. Decisions that need the hand (cheat, discard down) are
+ * private: they go to the decider's DM or an ephemeral reply. The others use only public facts and are
+ * buttons on the public message — anyone can see them, only the decider's click counts.
+ *
+ * Custom ids carry the game id and a short fingerprint of the decision; both are re-checked against the
+ * stored state on every click, so a button from an earlier decision is refused as stale.
+ */
+import { createHash } from 'node:crypto';
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
+import type { Command, PendingDecision } from '../../engine/index.js';
+import { SUITS, type Suit } from '../../engine/cards.js';
+import type { Translate } from '../../i18n/index.js';
+import type { Problem } from '../../discord/replies.js';
+import { card, cardName, SUIT_EMOJI, suitName } from './cards.js';
+
+export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+export const PRIVATE_KINDS: ReadonlySet<PendingDecision['kind']> = new Set(['cheat', 'discardDown']);
+
+export function isPrivateDecision(decision: PendingDecision): boolean {
+  return PRIVATE_KINDS.has(decision.kind);
+}
+
+/** 10 hex characters: short enough for the 100-character custom id, long enough never to collide in one game. */
+export function decisionRef(decision: PendingDecision): string {
+  return createHash('sha256').update(decision.id).digest('hex').slice(0, 10);
+}
+
+export function decisionCustomId(gameId: string, decision: PendingDecision, choice?: string): string {
+  return ['fk', 'd', gameId, decisionRef(decision), ...(choice === undefined ? [] : [choice])].join(':');
+}
+
+export function handButtonId(gameId: string): string {
+  return `fk:hand:${gameId}`;
+}
+
+export function describeDecision(t: Translate, decision: PendingDecision): string {
+  return t(`decision.${decision.kind}`);
+}
+
+function button(customId: string, label: string, style: ButtonStyle.Primary | ButtonStyle.Secondary = ButtonStyle.Secondary, emoji?: string): APIButtonComponentWithCustomId {
+  return { type: ComponentType.Button, custom_id: customId, label: label.slice(0, 80), style, ...(emoji ? { emoji: { name: emoji } } : {}) };
+}
+
+function rows(buttons: APIButtonComponentWithCustomId[]): Row[] {
+  const out: Row[] = [];
+  for (let i = 0; i < buttons.length && out.length < 4; i += 5) out.push({ type: ComponentType.ActionRow, components: buttons.slice(i, i + 5) });
+  return out;
+}
+
+/** The components that let the decider answer. `gameId` ties them to the game; the decision's fingerprint to this moment. */
+export function decisionComponents(t: Translate, gameId: string, decision: PendingDecision): Row[] {
+  const id = (choice?: string) => decisionCustomId(gameId, decision, choice);
+  switch (decision.kind) {
+    case 'pick':
+      return rows(decision.legal.map((c) => button(id(c), card(c), ButtonStyle.Primary)));
+    case 'cheat': {
+      const select: Row = {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.StringSelect,
+            custom_id: id(),
+            placeholder: t('prompt.cheatPlaceholder'),
+            min_values: 1,
+            max_values: 1,
+            options: decision.legal.slice(0, 25).map((c) => ({ label: cardName(t, c), value: c })),
+          },
+        ],
+      };
+      return [select, ...rows([button(id('no'), t('prompt.noCheat'), ButtonStyle.Secondary)])];
+    }
+    case 'discardDown':
+      return [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.StringSelect,
+              custom_id: id(),
+              placeholder: t('prompt.discardPlaceholder', { count: decision.count }),
+              min_values: decision.count,
+              max_values: decision.count,
+              options: decision.legal.slice(0, 25).map((c) => ({ label: cardName(t, c), value: c })),
+            },
+          ],
+        },
+      ];
+    case 'soulstone':
+      return rows(
+        decision.legal.map((use) =>
+          use === 'none'
+            ? button(id('none'), t('prompt.noSoulstone'))
+            : use === 'plus'
+              ? button(id('plus'), t('prompt.soulstonePlus'), ButtonStyle.Primary)
+              : button(id(use), t('prompt.soulstoneSuit', { suit: suitName(t, use) }), ButtonStyle.Primary, SUIT_EMOJI[use]),
+        ),
+      );
+    case 'yield':
+      return rows([button(id('fight'), t('prompt.fight'), ButtonStyle.Primary), button(id('yield'), t('prompt.yield'), ButtonStyle.Secondary)]);
+    case 'redJokerSuit':
+      return rows(decision.legal.map((s) => button(id(s), suitName(t, s), ButtonStyle.Primary, SUIT_EMOJI[s])));
+    case 'trigger':
+      return rows([
+        ...decision.legal.slice(0, 14).map((name, i) => button(id(`t${i}`), name, ButtonStyle.Primary)),
+        button(id('none'), t('prompt.noTrigger')),
+      ]);
+    case 'prevent':
+      return rows([button(id('spend'), t('prompt.prevent'), ButtonStyle.Primary), button(id('decline'), t('prompt.keepSoulstone'))]);
+    case 'reduce':
+      return rows([button(id('spend'), t('prompt.reduce', { damage: decision.damage }), ButtonStyle.Primary), button(id('decline'), t('prompt.keepSoulstone'))]);
+    default: {
+      const unreachable: never = decision;
+      return unreachable;
+    }
+  }
+}
+
+const isSuit = (s: string): s is Suit => (SUITS as readonly string[]).includes(s);
+
+/** A click's choice (from the custom id) or selected values → the engine command that answers the decision. */
+export function answerFor(decision: PendingDecision, choice: string | undefined, values: readonly string[]): Command | Problem {
+  const decisionId = decision.id;
+  const invalid: Problem = { code: 'STALE_BUTTON' };
+  switch (decision.kind) {
+    case 'pick':
+      return choice ? { type: 'pickCard', decisionId, card: choice } : invalid;
+    case 'cheat':
+      if (choice === 'no') return { type: 'declineCheat', decisionId };
+      return values[0] ? { type: 'cheatFate', decisionId, card: values[0] } : invalid;
+    case 'discardDown':
+      return values.length ? { type: 'discardDown', decisionId, cards: [...values] } : invalid;
+    case 'soulstone':
+      if (choice === 'none' || choice === 'plus') return { type: 'useSoulstone', decisionId, use: choice };
+      return choice && isSuit(choice) ? { type: 'useSoulstone', decisionId, use: choice } : invalid;
+    case 'yield':
+      return choice === 'yield' || choice === 'fight' ? { type: 'yieldDuel', decisionId, yield: choice === 'yield' } : invalid;
+    case 'redJokerSuit':
+      return choice && isSuit(choice) ? { type: 'chooseRedJokerSuit', decisionId, suit: choice } : invalid;
+    case 'trigger': {
+      if (choice === 'none') return { type: 'declareTrigger', decisionId, trigger: null };
+      const name = choice?.startsWith('t') ? decision.legal[Number(choice.slice(1))] : undefined;
+      return name ? { type: 'declareTrigger', decisionId, trigger: name } : invalid;
+    }
+    case 'prevent':
+      return choice === 'spend' || choice === 'decline' ? { type: 'preventDamage', decisionId, spend: choice === 'spend' } : invalid;
+    case 'reduce':
+      return choice === 'spend' || choice === 'decline' ? { type: 'reduceDamage', decisionId, spend: choice === 'spend' } : invalid;
+    default: {
+      const unreachable: never = decision;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Slash-command definitions are plain Discord API JSON (`as const`), and everything else is derived
+ * from them: the handler's argument types (at compile time) and the zod validator (at run time), so
+ * the definition users see in Discord, the types handlers get and the checks input goes through can
+ * never drift apart.
+ */
+import {
+  ApplicationCommandOptionType,
+  type APIApplicationCommandInteractionDataOption,
+  type APIChatInputApplicationCommandInteractionData,
+  type APIInteractionDataResolved,
+  type APIUser,
+  type LocalizationMap,
+} from 'discord-api-types/v10';
+import { z } from 'zod';
+
+interface ChoiceDef {
+  readonly name: string;
+  readonly value: string | number;
+  readonly name_localizations?: LocalizationMap;
+}
+
+interface BaseOptionDef {
+  readonly name: string;
+  readonly description: string;
+  readonly name_localizations?: LocalizationMap;
+  readonly description_localizations?: LocalizationMap;
+  readonly required?: boolean;
+}
+
+export type ValueOptionDef = BaseOptionDef &
+  (
+    | {
+        readonly type: ApplicationCommandOptionType.String;
+        readonly choices?: readonly ChoiceDef[];
+        readonly min_length?: number;
+        readonly max_length?: number;
+      }
+    | {
+        readonly type: ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number;
+        readonly choices?: readonly ChoiceDef[];
+        readonly min_value?: number;
+        readonly max_value?: number;
+      }
+    | { readonly type: ApplicationCommandOptionType.Boolean }
+    | { readonly type: ApplicationCommandOptionType.User }
+    | { readonly type: ApplicationCommandOptionType.Role }
+  );
+
+export interface SubcommandDef extends BaseOptionDef {
+  readonly type: ApplicationCommandOptionType.Subcommand;
+  readonly options?: readonly ValueOptionDef[];
+}
+
+export interface CommandDef {
+  readonly name: string;
+  readonly description: string;
+  readonly name_localizations?: LocalizationMap;
+  readonly description_localizations?: LocalizationMap;
+  readonly dm_permission?: boolean;
+  readonly contexts?: readonly number[];
+  readonly options?: readonly (ValueOptionDef | SubcommandDef)[];
+}
+
+/** A user option resolves to the user object Discord sends in `resolved`. */
+export type ResolvedUser = Pick<APIUser, 'id' | 'username' | 'global_name' | 'bot'>;
+
+type ValueOf<O extends ValueOptionDef> = O extends { readonly choices: readonly (infer C extends ChoiceDef)[] }
+  ? C['value']
+  : O['type'] extends ApplicationCommandOptionType.String
+    ? string
+    : O['type'] extends ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number
+      ? number
+      : O['type'] extends ApplicationCommandOptionType.Boolean
+        ? boolean
+        : O['type'] extends ApplicationCommandOptionType.User
+          ? ResolvedUser
+          : O['type'] extends ApplicationCommandOptionType.Role
+            ? string
+            : never;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+export type ArgsOf<Options extends readonly ValueOptionDef[] | undefined> = Options extends readonly ValueOptionDef[]
+  ? Simplify<
+      { [O in Options[number] as O['required'] extends true ? O['name'] : never]: ValueOf<O> } & {
+        [O in Options[number] as O['required'] extends true ? never : O['name']]?: ValueOf<O>;
+      }
+    >
+  : Record<string, never>;
+
+/** For a command with subcommands: a union `{ subcommand: 'new', args } | { subcommand: 'end', args } …`. */
+export type InvocationOf<C extends CommandDef> = C['options'] extends readonly (infer O)[]
+  ? [Extract<O, SubcommandDef>] extends [never]
+    ? { subcommand: null; args: ArgsOf<readonly Extract<O, ValueOptionDef>[]> }
+    : O extends SubcommandDef
+      ? { subcommand: O['name']; args: ArgsOf<O['options']> }
+      : never
+  : { subcommand: null; args: Record<string, never> };
+
+export type OptionProblem =
+  | { code: 'UNKNOWN_SUBCOMMAND'; params: { name: string } }
+  | { code: 'OPTION_INVALID'; params: { option: string; problem: string } };
+
+function zodFor(option: ValueOptionDef): z.ZodType {
+  switch (option.type) {
+    case ApplicationCommandOptionType.String: {
+      if (option.choices?.length) return z.enum(option.choices.map((c) => String(c.value)) as [string, ...string[]]);
+      let s = z.string();
+      if (option.min_length !== undefined) s = s.min(option.min_length);
+      s = s.max(option.max_length ?? 200);
+      return s;
+    }
+    case ApplicationCommandOptionType.Integer:
+    case ApplicationCommandOptionType.Number: {
+      let n = option.type === ApplicationCommandOptionType.Integer ? z.number().int() : z.number();
+      if (option.min_value !== undefined) n = n.min(option.min_value);
+      if (option.max_value !== undefined) n = n.max(option.max_value);
+      if (option.choices?.length) {
+        const allowed = option.choices.map((c) => Number(c.value));
+        return n.refine((v) => allowed.includes(v), { message: `one of ${allowed.join(', ')}` });
+      }
+      return n;
+    }
+    case ApplicationCommandOptionType.Boolean:
+      return z.boolean();
+    case ApplicationCommandOptionType.User:
+      return z.object({ id: z.string().regex(/^\d{1,25}$/), username: z.string(), global_name: z.string().nullish(), bot: z.boolean().optional() });
+    case ApplicationCommandOptionType.Role:
+      return z.string().regex(/^\d{1,25}$/);
+    default: {
+      const unreachable: never = option;
+      return unreachable;
+    }
+  }
+}
+
+function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? issue.message : 'invalid';
+}
+
+function readValues(
+  defs: readonly ValueOptionDef[],
+  given: readonly APIApplicationCommandInteractionDataOption[],
+  resolved: APIInteractionDataResolved | undefined,
+): { ok: true; args: Record<string, unknown> } | { ok: false; problem: OptionProblem } {
+  const args: Record<string, unknown> = {};
+  for (const option of given) {
+    const def = defs.find((d) => d.name === option.name);
+    if (!def) return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: option.name, problem: 'unknown option' } } };
+    if (option.type !== def.type) {
+      return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: option.name, problem: 'wrong type' } } };
+    }
+    let raw: unknown = 'value' in option ? option.value : undefined;
+    if (def.type === ApplicationCommandOptionType.User) {
+      const user = resolved && 'users' in resolved ? resolved.users?.[String(raw)] : undefined;
+      raw = user ? { id: user.id, username: user.username, global_name: user.global_name, bot: user.bot } : { id: String(raw), username: String(raw) };
+    }
+    const parsed = zodFor(def).safeParse(raw);
+    if (!parsed.success) {
+      return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: option.name, problem: zodMessage(parsed.error) } } };
+    }
+    args[option.name] = parsed.data;
+  }
+  for (const def of defs) {
+    if (def.required && !(def.name in args)) {
+      return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: def.name, problem: 'required' } } };
+    }
+  }
+  return { ok: true, args };
+}
+
+/** Validates an interaction's options against the definition: every value, its type, its range and its choices. */
+export function parseInvocation<C extends CommandDef>(
+  command: C,
+  data: Pick<APIChatInputApplicationCommandInteractionData, 'options' | 'resolved'>,
+): { ok: true; invocation: InvocationOf<C> } | { ok: false; problem: OptionProblem } {
+  const defs = command.options ?? [];
+  const given = data.options ?? [];
+  const subcommands = defs.filter((d): d is SubcommandDef => d.type === ApplicationCommandOptionType.Subcommand);
+  if (subcommands.length === 0) {
+    const read = readValues(defs as readonly ValueOptionDef[], given, data.resolved);
+    if (!read.ok) return read;
+    return { ok: true, invocation: { subcommand: null, args: read.args } as unknown as InvocationOf<C> };
+  }
+  const first = given[0];
+  const sub = first && first.type === ApplicationCommandOptionType.Subcommand ? subcommands.find((s) => s.name === first.name) : undefined;
+  if (!first || !sub || first.type !== ApplicationCommandOptionType.Subcommand) {
+    return { ok: false, problem: { code: 'UNKNOWN_SUBCOMMAND', params: { name: first?.name ?? '' } } };
+  }
+  const read = readValues(sub.options ?? [], first.options ?? [], data.resolved);
+  if (!read.ok) return read;
+  return { ok: true, invocation: { subcommand: sub.name, args: read.args } as unknown as InvocationOf<C> };
+}

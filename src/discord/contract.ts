@@ -1,0 +1,41 @@
+/**
+ * The seam between the Discord transports (gateway, HTTP endpoint, sandbox) and the router.
+ *
+ * Every way in produces a raw API interaction payload and hands it to one `InteractionHandler`.
+ * The handler answers with the initial response (which the transport must send within 3 s) and,
+ * optionally, work to run once that response is out (follow-ups, DMs, channel posts).
+ */
+import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
+import type { RawFile } from '@discordjs/rest';
+
+export interface InitialReply {
+  /** The interaction response body: PONG, CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_*, UPDATE_MESSAGE… */
+  response: APIInteractionResponse;
+  /** Attachments for the response (sent as multipart through the callback endpoint). */
+  files?: RawFile[];
+  /** Runs after the initial response was delivered; errors are logged, never thrown to the transport. */
+  after?: () => Promise<void>;
+}
+
+export type InteractionHandler = (interaction: APIInteraction) => Promise<InitialReply>;
+
+import type { RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
+
+/** A message the bot sends anywhere: channel, DM, follow-up. `files` become multipart attachments. */
+export type OutgoingMessage = RESTPostAPIChannelMessageJSONBody & { files?: RawFile[] };
+
+export type DirectMessageResult =
+  | { ok: true; channelId: string; messageId: string }
+  | { ok: false; reason: 'dm_closed' };
+
+/** Every REST call the application makes, all through @discordjs/rest (base URL from DISCORD_API_BASE). */
+export interface DiscordOutbox {
+  /** Opens (or reuses) the DM channel and posts; Discord error 50007 becomes `{ ok: false, reason: 'dm_closed' }`. */
+  sendDirectMessage(userId: string, message: OutgoingMessage): Promise<DirectMessageResult>;
+  postToChannel(channelId: string, message: OutgoingMessage): Promise<{ messageId: string }>;
+  editChannelMessage(channelId: string, messageId: string, message: OutgoingMessage): Promise<void>;
+  /** POST /webhooks/{application}/{token}?wait=true — `flags: 64` makes it ephemeral. */
+  followUp(interactionToken: string, message: OutgoingMessage): Promise<{ messageId: string }>;
+  /** PATCH /webhooks/{application}/{token}/messages/@original */
+  editOriginal(interactionToken: string, message: OutgoingMessage): Promise<void>;
+}

@@ -1,0 +1,132 @@
+/**
+ * The HTTP "Interactions Endpoint URL" transport: a bare node:http server, because the signature must be
+ * checked over the raw bytes (a body parser would re-serialise them) and the whole path must stay cheap
+ * enough to answer inside Discord's 3-second window.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { REST } from '@discordjs/rest';
+import { InteractionResponseType, InteractionType, type APIInteraction } from 'discord-api-types/v10';
+import type { InteractionHandler } from './contract.js';
+import { defaultLog, postInteractionCallback, runAfter, type Log } from './outbox.js';
+import { createSignatureVerifier } from './signature.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export interface InteractionsServerOptions {
+  /** The application's hex Ed25519 public key (Developer Portal, or the double's `publicKey`). */
+  publicKey: string;
+  handler: InteractionHandler;
+  /** Used only for replies with files, which must go through the callback endpoint as multipart. */
+  rest: REST;
+  maxBodyBytes?: number;
+  log?: Log;
+  /** Clock for the timestamp-skew check (tests). */
+  now?: () => number;
+}
+
+class BodyTooLarge extends Error {}
+
+/** Buffers the body, giving up (without buffering further) as soon as it exceeds `limit`. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return reject(new BodyTooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): Promise<void> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...extraHeaders });
+    res.end(text, resolve);
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createInteractionsServer(options: InteractionsServerOptions): Server {
+  const { handler, rest, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = defaultLog } = options;
+  const verify = createSignatureVerifier(options.publicKey, options.now);
+
+  async function handleInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, maxBodyBytes);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // Close the connection rather than drain an attacker-sized body.
+      await sendJson(res, 413, { error: 'payload too large' }, { connection: 'close' });
+      req.destroy();
+      return;
+    }
+
+    const signed = verify({ signature: header(req, 'x-signature-ed25519'), timestamp: header(req, 'x-signature-timestamp'), body: raw });
+    if (!signed) return void (await sendJson(res, 401, { error: 'invalid request signature' }));
+
+    let interaction: APIInteraction;
+    try {
+      interaction = JSON.parse(raw.toString('utf8')) as APIInteraction;
+      if (typeof interaction !== 'object' || interaction === null || typeof interaction.type !== 'number') throw new Error('not an interaction');
+    } catch {
+      return void (await sendJson(res, 400, { error: 'invalid JSON body' }));
+    }
+
+    if (interaction.type === InteractionType.Ping) return void (await sendJson(res, 200, { type: InteractionResponseType.Pong }));
+
+    const reply = await handler(interaction);
+    if (reply.files && reply.files.length > 0) {
+      // Files cannot ride in the HTTP response; Discord wants the callback endpoint, then 202 with no body.
+      await postInteractionCallback(rest, interaction, reply);
+      await new Promise<void>((resolve) => {
+        res.writeHead(202, { 'content-length': 0 });
+        res.end(resolve);
+      });
+    } else {
+      await sendJson(res, 200, reply.response);
+    }
+    await runAfter(reply, log);
+  }
+
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    let work: Promise<void>;
+    if (path === '/interactions' && req.method === 'POST') work = handleInteraction(req, res);
+    else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) work = sendJson(res, 200, { ok: true });
+    else work = sendJson(res, 404, { error: 'not found' });
+    work.catch(async (error: unknown) => {
+      log(`${req.method} ${path} failed`, error);
+      if (!res.headersSent) await sendJson(res, 500, { error: 'internal error' });
+      else res.destroy();
+    });
+  });
+}
+
+/** Starts listening and resolves with the bound port (useful with port 0). */
+export function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

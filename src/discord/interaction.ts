@@ -1,0 +1,44 @@
+/**
+ * What a handler needs to know about who is asking, where, and in which language —
+ * read once from the raw interaction so handlers never dig into payload shapes.
+ */
+import type { APIInteraction } from 'discord-api-types/v10';
+import { localeFrom, translator, type Locale, type Translate } from '../i18n/index.js';
+
+export interface Asker {
+  id: string;
+  /** The name shown in public messages (server nickname, else display name, else username). */
+  name: string;
+}
+
+export interface InteractionScope {
+  asker: Asker;
+  guildId: string | null;
+  channelId: string;
+  /** Role ids of the asker in this guild (empty in DMs). */
+  roles: readonly string[];
+  /** The asker's own language: ephemeral replies and DMs. */
+  locale: Locale;
+  /** The server's language: public channel messages, which everyone reads. */
+  publicLocale: Locale;
+  t: Translate;
+  tPublic: Translate;
+}
+
+export function scopeOf(interaction: APIInteraction): InteractionScope | null {
+  const user = interaction.member?.user ?? interaction.user;
+  const channelId = interaction.channel?.id ?? interaction.channel_id;
+  if (!user || !channelId) return null;
+  const locale = localeFrom('locale' in interaction ? interaction.locale : undefined);
+  const publicLocale = interaction.guild_locale ? localeFrom(interaction.guild_locale) : locale;
+  return {
+    asker: { id: user.id, name: interaction.member?.nick ?? user.global_name ?? user.username },
+    guildId: interaction.guild_id ?? null,
+    channelId,
+    roles: interaction.member?.roles ?? [],
+    locale,
+    publicLocale,
+    t: translator(locale),
+    tPublic: translator(publicLocale),
+  };
+}

@@ -1,0 +1,57 @@
+/** Builders for the initial interaction response, so handlers say what they mean ("an ephemeral error"). */
+import { InteractionResponseType, MessageFlags, type APIAllowedMentions, type APIInteractionResponseCallbackData } from 'discord-api-types/v10';
+import type { RawFile } from '@discordjs/rest';
+import type { InitialReply } from './contract.js';
+import { hasMessage, type Translate } from '../i18n/index.js';
+
+export type ReplyMessage = APIInteractionResponseCallbackData;
+
+export interface Problem {
+  code: string;
+  rule?: string;
+  params?: Record<string, string | number>;
+}
+
+const NO_MENTIONS: APIAllowedMentions = { parse: [] };
+
+export function reply(data: ReplyMessage, options: { files?: RawFile[]; after?: () => Promise<void> } = {}): InitialReply {
+  return {
+    response: { type: InteractionResponseType.ChannelMessageWithSource, data: { allowed_mentions: NO_MENTIONS, ...data } },
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.after ? { after: options.after } : {}),
+  };
+}
+
+export function ephemeral(data: ReplyMessage | string, after?: () => Promise<void>): InitialReply {
+  const body = typeof data === 'string' ? { content: data } : data;
+  return reply({ ...body, flags: MessageFlags.Ephemeral }, after ? { after } : {});
+}
+
+export function update(data: ReplyMessage, after?: () => Promise<void>): InitialReply {
+  return {
+    response: { type: InteractionResponseType.UpdateMessage, data: { allowed_mentions: NO_MENTIONS, ...data } },
+    ...(after ? { after } : {}),
+  };
+}
+
+/** "Thinking…" — for work that may outlive Discord's 3-second window; the answer follows through the webhook. */
+export function deferred(isEphemeral: boolean, after: () => Promise<void>): InitialReply {
+  return {
+    response: {
+      type: InteractionResponseType.DeferredChannelMessageWithSource,
+      ...(isEphemeral ? { data: { flags: MessageFlags.Ephemeral } } : {}),
+    },
+    after,
+  };
+}
+
+/** The one place a problem becomes words: localized text, then the rule it comes from. */
+export function describeProblem(t: Translate, problem: Problem): string {
+  const key = `error.${problem.code}`;
+  const text = hasMessage(key) ? t(key, problem.params) : t('error.UNKNOWN', { code: problem.code });
+  return problem.rule ? `${text} (${problem.rule})` : text;
+}
+
+export function problemReply(t: Translate, problem: Problem): InitialReply {
+  return ephemeral({ content: `⚠️ ${describeProblem(t, problem)}` });
+}

@@ -1,0 +1,104 @@
+/**
+ * The single entrance for every interaction, whichever way it came in (gateway, HTTP endpoint,
+ * sandbox). It deduplicates retried deliveries, validates options against the command's own
+ * definition, dispatches, and is the one place an unexpected failure becomes a reply.
+ */
+import {
+  InteractionResponseType,
+  InteractionType,
+  ApplicationCommandType,
+  type APIChatInputApplicationCommandInteraction,
+  type APIInteraction,
+  type APIMessageComponentInteraction,
+} from 'discord-api-types/v10';
+import type { InitialReply, InteractionHandler } from './contract.js';
+import { parseInvocation, type CommandDef, type InvocationOf } from './commandDefinition.js';
+import { scopeOf, type InteractionScope } from './interaction.js';
+import { problemReply } from './replies.js';
+import type { Services } from '../app/services.js';
+import { t, localeFrom } from '../i18n/index.js';
+
+export interface CommandContext<C extends CommandDef = CommandDef> extends InteractionScope {
+  interaction: APIChatInputApplicationCommandInteraction;
+  services: Services;
+  invocation: InvocationOf<C>;
+}
+
+export interface CommandModule<C extends CommandDef = CommandDef> {
+  definition: C;
+  handle(ctx: CommandContext<C>): Promise<InitialReply>;
+}
+
+/** Keeps `definition` literal so the handler's `invocation` is typed from it (the yuudachi idea). */
+export function defineCommand<const C extends CommandDef>(definition: C, handle: (ctx: CommandContext<C>) => Promise<InitialReply>): CommandModule<C> {
+  return { definition, handle };
+}
+
+export interface ComponentContext extends InteractionScope {
+  interaction: APIMessageComponentInteraction;
+  services: Services;
+  /** The custom id split on ':' after the prefix — self-describing but NEVER trusted: handlers re-check it all. */
+  parts: string[];
+  values: string[];
+}
+
+export interface ComponentModule {
+  /** custom ids look like `fk:<prefix>:…` */
+  prefix: string;
+  handle(ctx: ComponentContext): Promise<InitialReply>;
+}
+
+export function createRouter(options: {
+  commands: readonly CommandModule<any>[];
+  components: readonly ComponentModule[];
+  services: Services;
+}): InteractionHandler {
+  const commands = new Map(options.commands.map((c) => [c.definition.name, c]));
+  const components = new Map(options.components.map((c) => [c.prefix, c]));
+  const { services } = options;
+
+  async function route(interaction: APIInteraction): Promise<InitialReply> {
+    if (interaction.type === InteractionType.Ping) return { response: { type: InteractionResponseType.Pong } };
+    if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
+      return { response: { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } } };
+    }
+    const scope = scopeOf(interaction);
+    if (!scope) return problemReply((k, p) => t(localeFrom(undefined), k, p), { code: 'MALFORMED_INTERACTION' });
+
+    // Discord may deliver the same interaction twice (retries); acting twice would double a flip.
+    // Claimed only once the input is known to be well-formed, so bad input leaves no trace.
+    const firstDelivery = () => services.store.claimInteraction(interaction.id);
+
+    if (interaction.type === InteractionType.ApplicationCommand) {
+      if (interaction.data.type !== ApplicationCommandType.ChatInput) return problemReply(scope.t, { code: 'UNKNOWN_COMMAND', params: { name: interaction.data.name } });
+      const command = commands.get(interaction.data.name);
+      if (!command) return problemReply(scope.t, { code: 'UNKNOWN_COMMAND', params: { name: interaction.data.name } });
+      const chatInput = interaction as APIChatInputApplicationCommandInteraction;
+      const parsed = parseInvocation(command.definition, chatInput.data);
+      if (!parsed.ok) return problemReply(scope.t, parsed.problem);
+      if (!(await firstDelivery())) return problemReply(scope.t, { code: 'DUPLICATE_INTERACTION' });
+      return command.handle({ ...scope, interaction: chatInput, services, invocation: parsed.invocation });
+    }
+
+    if (interaction.type === InteractionType.MessageComponent) {
+      const [namespace, prefix, ...parts] = interaction.data.custom_id.split(':');
+      const component = namespace === 'fk' && prefix ? components.get(prefix) : undefined;
+      if (!component) return problemReply(scope.t, { code: 'STALE_BUTTON' });
+      const values = 'values' in interaction.data ? interaction.data.values : [];
+      if (!(await firstDelivery())) return problemReply(scope.t, { code: 'DUPLICATE_INTERACTION' });
+      return component.handle({ ...scope, interaction, services, parts, values });
+    }
+
+    return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
+  }
+
+  return async (interaction) => {
+    try {
+      return await route(interaction);
+    } catch (error) {
+      // Log the failure without the payload: it may carry a hand (a select menu's values).
+      services.log.error(`interaction ${interaction.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return problemReply((k, p) => t(localeFrom('locale' in interaction ? interaction.locale : undefined), k, p), { code: 'INTERNAL' });
+    }
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Pending decisions: who must choose what, right now. They are derived from the state (nextStep), so an
+ * undo by replay restores exactly the decision that was open; the state only remembers when it opened,
+ * which gives each decision an id that changes every time (stale buttons are refused).
+ */
+import type { CardCode } from './cards.js';
+import type { ActiveState, Command, GameState } from './schema.js';
+import type { DecisionCore } from './step.js';
+import { nextStep } from './resolution.js';
+
+export type PendingDecision = DecisionCore & {
+  /** Changes every time a decision opens; answers may quote it (`decisionId`) to be refused when stale. */
+  id: string;
+  /** The event count when it opened. */
+  since: number;
+};
+
+export function decisionKey(state: ActiveState, d: DecisionCore): string {
+  const where = state.resolution ? `r${state.resolution.id}` : 'idle';
+  const detail = 'slot' in d ? d.slot : 'role' in d ? d.role : '';
+  return `${where}:${d.kind}:${d.seat}:${detail}`;
+}
+
+export function openDecision(state: ActiveState): DecisionCore | null {
+  const step = nextStep(state);
+  return step.type === 'decision' ? step.decision : null;
+}
+
+export function pendingDecision(state: GameState): PendingDecision | null {
+  if (state.status !== 'active') return null;
+  const d = openDecision(state);
+  if (!d) return null;
+  const since = state.decision && state.decision.key === decisionKey(state, d) ? state.decision.since : state.eventCount;
+  return { ...d, id: `${d.kind}-${since}`, since };
+}
+
+/** Token for "no trigger" and "decline" in `decisionChoices` / `commandForChoice`. */
+export const NO_TRIGGER = '-';
+export const DECLINE = 'decline';
+
+/**
+ * The choices of a decision as plain strings (e.g. select-menu values). For discardDown the answer is
+ * `count` of them. Hidden content (hand cards) only appears for the decision's own seat — the caller
+ * must show these to that player only.
+ */
+export function decisionChoices(d: DecisionCore): string[] {
+  switch (d.kind) {
+    case 'pick':
+    case 'discardDown':
+    case 'redJokerSuit':
+    case 'soulstone':
+    case 'yield':
+    case 'prevent':
+    case 'reduce':
+      return [...d.legal];
+    case 'cheat':
+      return [...d.legal, DECLINE];
+    case 'trigger':
+      return [...d.legal, NO_TRIGGER];
+    default: {
+      const never: never = d;
+      return never;
+    }
+  }
+}
+
+/** Builds the answer command for a choice token (or tokens, for discardDown); null if it is not a choice. */
+export function commandForChoice(d: PendingDecision, choice: string | readonly string[]): Command | null {
+  const decisionId = d.id;
+  const one = typeof choice === 'string' ? choice : choice.length === 1 ? (choice[0] as string) : null;
+  const many: string[] = typeof choice === 'string' ? [choice] : [...choice];
+  if (d.kind === 'discardDown') return { type: 'discardDown', decisionId, cards: many as CardCode[] };
+  if (one === null || !decisionChoices(d).includes(one)) return null;
+  switch (d.kind) {
+    case 'pick':
+      return { type: 'pickCard', decisionId, card: one };
+    case 'cheat':
+      return one === DECLINE ? { type: 'declineCheat', decisionId } : { type: 'cheatFate', decisionId, card: one };
+    case 'soulstone':
+      return { type: 'useSoulstone', decisionId, use: one as 'none' };
+    case 'yield':
+      return { type: 'yieldDuel', decisionId, yield: one === 'yield' };
+    case 'redJokerSuit':
+      return { type: 'chooseRedJokerSuit', decisionId, suit: one as 'R' };
+    case 'trigger':
+      return { type: 'declareTrigger', decisionId, trigger: one === NO_TRIGGER ? null : one };
+    case 'prevent':
+      return { type: 'preventDamage', decisionId, spend: one === 'spend' };
+    case 'reduce':
+      return { type: 'reduceDamage', decisionId, spend: one === 'spend' };
+    default: {
+      const never: never = d;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Triggers (TRIG-1..TRIG-6) and suit requirements as multisets (DUEL-5, AMB-42).
+ */
+import type { Suit } from './cards.js';
+import type { DuelSide, SideTotal, TriggerSpec, TriggerTiming } from './schema.js';
+
+/** The suits of `need` that `have` lacks, counting repeats: ['R','R'] needs two Rams (AMB-42). */
+export function missingSuits(have: readonly Suit[], need: readonly Suit[]): Suit[] {
+  const pool = [...have];
+  const missing: Suit[] = [];
+  for (const s of need) {
+    const i = pool.indexOf(s);
+    if (i >= 0) pool.splice(i, 1);
+    else missing.push(s);
+  }
+  return missing;
+}
+
+export function containsSuits(have: readonly Suit[], need: readonly Suit[]): boolean {
+  return missingSuits(have, need).length === 0;
+}
+
+/** TRIG-1: the triggers whose suits all appear in the final total. A yielding model declares none (AMB-19). */
+export function legalTriggers(side: DuelSide, total: SideTotal | undefined): TriggerSpec[] {
+  if (!total || total.yielded) return [];
+  return side.triggers.filter((t) => containsSuits(total.suits, t.suits));
+}
+
+export const DEFAULT_TIMING: TriggerTiming = 'afterSucceeding';
+
+/**
+ * TRIG-6: whether a declared trigger takes effect once the duel is decided. "After killing" depends on
+ * the damage that follows ('ifKilled'); "when resolving" and "after succeeding" need the declarer's success.
+ */
+export function triggerStatus(timing: TriggerTiming, declarerSucceeded: boolean): 'fires' | 'fizzles' | 'ifKilled' {
+  switch (timing) {
+    case 'immediately':
+    case 'afterResolving':
+      return 'fires';
+    case 'whenResolving':
+    case 'afterSucceeding':
+      return declarerSucceeded ? 'fires' : 'fizzles';
+    case 'afterKilling':
+      return declarerSucceeded ? 'ifKilled' : 'fizzles';
+    default: {
+      const never: never = timing;
+      return never;
+    }
+  }
+}

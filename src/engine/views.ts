@@ -1,0 +1,157 @@
+/**
+ * What each audience may see. Hidden information — hand contents, deck order, the seed — exists only in
+ * the private view of its owner (hands) or nowhere before the end (deck order, seed).
+ */
+import type { CardCode } from './cards.js';
+import type { GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
+import type { PendingDecision } from './decisions.js';
+import { pendingDecision } from './decisions.js';
+
+export interface PublicSeat {
+  seat: Seat;
+  userId: string;
+  name: string;
+  handCount: number;
+  deckCount: number;
+  /** LOC-7: face up, last = top. */
+  discard: CardCode[];
+  conflict: CardCode[];
+  removed: CardCode[];
+  /** Hand cards both players have seen (LOC-10). */
+  revealedInHand: CardCode[];
+  soulstones: number;
+  shuffles: number;
+}
+
+/** The open decision as everyone may see it: whose, what kind — never its legal hand cards. */
+export interface PublicDecision {
+  id: string;
+  kind: PendingDecision['kind'];
+  seat: Seat;
+  since: number;
+  /** discardDown: how many cards. */
+  count?: number;
+  /** reduce: the damage the stone would reduce. */
+  damage?: number;
+}
+
+export type PublicView =
+  | { status: 'new' }
+  | {
+      status: 'active' | 'ended';
+      gameId: string;
+      system: GameSystem;
+      createdBy: string;
+      options: GameOptions;
+      seedCommitment: string;
+      /** Only once the game has ended. */
+      seed: string | null;
+      seats: [PublicSeat, PublicSeat];
+      /** The flip / duel / damage being resolved: everything in it was revealed by the rules. */
+      resolution: Resolution | null;
+      pending: PublicDecision | null;
+      eventCount: number;
+      endedBy: string | null;
+      endReason: string | null;
+    };
+
+export type PrivateView =
+  | { status: 'new' }
+  | (Exclude<PublicView, { status: 'new' }> & {
+      viewer: Seat;
+      hand: CardCode[];
+      /** The pending decision with its legal choices, when it is this seat's. */
+      decision: PendingDecision | null;
+    });
+
+export function publicView(state: GameState): PublicView {
+  if (state.status === 'new') return { status: 'new' };
+  const pending = pendingDecision(state);
+  const seats = state.seats.map((z, i): PublicSeat => ({
+    seat: i as Seat,
+    userId: z.userId,
+    name: z.name,
+    handCount: z.hand.length,
+    deckCount: z.deck.length,
+    discard: [...z.discard],
+    conflict: [...z.conflict],
+    removed: [...z.removed],
+    revealedInHand: [...z.revealedInHand],
+    soulstones: z.soulstones,
+    shuffles: z.shuffles,
+  })) as [PublicSeat, PublicSeat];
+  let publicPending: PublicDecision | null = null;
+  if (pending) {
+    publicPending = { id: pending.id, kind: pending.kind, seat: pending.seat, since: pending.since };
+    if (pending.kind === 'discardDown') publicPending.count = pending.count;
+    if (pending.kind === 'reduce') publicPending.damage = pending.damage;
+  }
+  return {
+    status: state.status,
+    gameId: state.gameId,
+    system: state.system,
+    createdBy: state.createdBy,
+    options: { ...state.options },
+    seedCommitment: state.seedCommitment,
+    seed: state.status === 'ended' ? state.seed : null,
+    seats,
+    resolution: state.resolution ? structuredClone(state.resolution) : null,
+    pending: publicPending,
+    eventCount: state.eventCount,
+    endedBy: state.status === 'ended' ? state.endedBy : null,
+    endReason: state.status === 'ended' ? state.endReason : null,
+  };
+}
+
+export function privateView(state: GameState, seat: Seat): PrivateView {
+  const view = publicView(state);
+  if (view.status === 'new' || state.status === 'new') return { status: 'new' };
+  const pending = pendingDecision(state);
+  return { ...view, viewer: seat, hand: [...state.seats[seat].hand], decision: pending && pending.seat === seat ? pending : null };
+}
+
+/**
+ * The event as the audit log may show it while the game runs: drawn cards, shuffle orders and cuts, and
+ * the seed are removed (the full events are for after the end, with the seed, to verify the shuffles).
+ */
+export function publicEvent(event: GameEvent): object | null {
+  switch (event.type) {
+    case 'GameStarted': {
+      const { seed: _seed, ...rest } = event;
+      return rest;
+    }
+    case 'DeckShuffled':
+      return { type: event.type, seat: event.seat, index: event.index, reason: event.reason, count: event.order.length };
+    case 'CardsDrawn':
+      return { type: event.type, seat: event.seat, count: event.cards.length };
+    case 'SoulstonesSet':
+    case 'CardsDiscarded':
+    case 'CardsRevealed':
+    case 'FlipStarted':
+    case 'DuelStarted':
+    case 'DamageFlipStarted':
+    case 'DuelYieldDecided':
+    case 'SoulstoneUsed':
+    case 'SoulstoneDeclined':
+    case 'CardsFlipped':
+    case 'FlipCardChosen':
+    case 'FateCheated':
+    case 'CheatDeclined':
+    case 'CheatSkipped':
+    case 'RedJokerSuitChosen':
+    case 'DuelTotalsAnnounced':
+    case 'TriggerDeclared':
+    case 'DuelResolved':
+    case 'DamageSequenceStarted':
+    case 'DamageResolved':
+    case 'FlipResolved':
+    case 'ResolutionEnded':
+    case 'ResolutionCancelled':
+    case 'GameEnded':
+      return structuredClone(event);
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,283 @@
+/** Small drawing helpers shared by the pictures: pills, text fitting, fate pips, inline runs. */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { CardCode, Suit } from '../engine/cards.js';
+import { font } from './fonts.js';
+import { drawCard, drawSuitChip, type CardState } from './suits.js';
+import { COLORS } from './theme.js';
+
+export type Ctx = SKRSContext2D;
+
+export function fillRoundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, color: string): void {
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+  ctx.fill();
+}
+
+export function strokeRoundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, color: string, lw: number): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = lw;
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+  ctx.stroke();
+}
+
+/** Truncates `text` with an ellipsis so that it fits `maxW` in the current font. */
+export function fitText(ctx: Ctx, text: string, maxW: number): string {
+  if (maxW <= 0) return '';
+  if (ctx.measureText(text).width <= maxW) return text;
+  const chars = Array.from(text);
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ctx.measureText(chars.slice(0, mid).join('').trimEnd() + '…').width <= maxW) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo === 0 ? '' : chars.slice(0, lo).join('').trimEnd() + '…';
+}
+
+/** Draws left-aligned text vertically centred on cy, truncated to maxW; returns the drawn width. */
+export function text(ctx: Ctx, s: string, x: number, cy: number, px: number, color: string, opts: { bold?: boolean; maxW?: number; align?: 'left' | 'center' | 'right' } = {}): number {
+  if (!s) return 0;
+  ctx.font = font(px, opts.bold ?? false);
+  const str = opts.maxW === undefined ? s : fitText(ctx, s, opts.maxW);
+  ctx.fillStyle = color;
+  ctx.textAlign = opts.align ?? 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(str, x, cy);
+  return ctx.measureText(str).width;
+}
+
+/** A filled pill with centred text; returns its width. `x` is the left edge, right edge or centre per `align`. */
+export function pill(ctx: Ctx, s: string, x: number, cy: number, px: number, bg: string, fg: string, opts: { bold?: boolean; maxW?: number; align?: 'left' | 'right' | 'center'; outline?: boolean } = {}): number {
+  if (!s) return 0;
+  ctx.font = font(px, opts.bold ?? true);
+  const padX = Math.round(px * 0.6);
+  const str = opts.maxW === undefined ? s : fitText(ctx, s, opts.maxW - 2 * padX);
+  const w = Math.ceil(ctx.measureText(str).width) + 2 * padX;
+  const h = Math.round(px * 1.6);
+  const left = opts.align === 'right' ? x - w : opts.align === 'center' ? x - w / 2 : x;
+  if (opts.outline) strokeRoundRect(ctx, left + 1, cy - h / 2 + 1, w - 2, h - 2, h / 2, bg, 2);
+  else fillRoundRect(ctx, left, cy - h / 2, w, h, h / 2, bg);
+  ctx.fillStyle = fg;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(str, left + w / 2, cy + 1);
+  return w;
+}
+
+/** One fate pip: a green disc with a plus, a red disc with a minus, or a plain "0" for no modifier. */
+function pip(ctx: Ctx, kind: 1 | -1 | 0, cx: number, cy: number, d: number): void {
+  const r = d / 2;
+  if (kind === 0) {
+    text(ctx, '0', cx, cy + 1, Math.round(d * 0.95), COLORS.text, { bold: true, align: 'center' });
+    return;
+  }
+  ctx.fillStyle = kind > 0 ? COLORS.plus : COLORS.minus;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fill();
+  const bar = d * 0.56;
+  const t = Math.max(2, Math.round(d * 0.16));
+  ctx.fillStyle = '#0c1a12';
+  ctx.fillRect(cx - bar / 2, cy - t / 2, bar, t);
+  if (kind > 0) ctx.fillRect(cx - t / 2, cy - bar / 2, t, bar);
+}
+
+/** Net fate modifier as pips (at most 4 drawn, then "×n"); returns the x after the last pip. */
+export function drawFatePips(ctx: Ctx, fate: number, x: number, cy: number, d: number): number {
+  const n = Math.abs(fate);
+  const kind: 1 | -1 | 0 = fate > 0 ? 1 : fate < 0 ? -1 : 0;
+  const shown = Math.max(1, Math.min(n, 4));
+  for (let i = 0; i < shown; i++) pip(ctx, kind, x + d / 2 + i * (d + 3), cy, d);
+  x += shown * (d + 3) - 3;
+  if (n > 4) x += 4 + text(ctx, `×${n}`, x + 4, cy, Math.round(d * 0.8), COLORS.text, { bold: true });
+  return x;
+}
+
+/** A soulstone: a faceted cyan gem, `d` pixels tall. */
+export function drawSoulstone(ctx: Ctx, cx: number, cy: number, d: number): void {
+  const r = d / 2;
+  ctx.fillStyle = COLORS.soulstone;
+  ctx.beginPath();
+  ctx.moveTo(cx, cy - r);
+  ctx.lineTo(cx + r * 0.8, cy - r * 0.35);
+  ctx.lineTo(cx + r * 0.55, cy + r * 0.7);
+  ctx.lineTo(cx, cy + r);
+  ctx.lineTo(cx - r * 0.55, cy + r * 0.7);
+  ctx.lineTo(cx - r * 0.8, cy - r * 0.35);
+  ctx.closePath();
+  ctx.fill();
+  ctx.strokeStyle = COLORS.soulstoneInk;
+  ctx.lineWidth = Math.max(1, d * 0.07);
+  ctx.beginPath();
+  ctx.moveTo(cx - r * 0.8, cy - r * 0.35);
+  ctx.lineTo(cx, cy);
+  ctx.lineTo(cx + r * 0.8, cy - r * 0.35);
+  ctx.moveTo(cx, cy);
+  ctx.lineTo(cx, cy + r);
+  ctx.stroke();
+}
+
+/** A lightning bolt (trigger marker), `d` pixels tall. */
+export function drawBolt(ctx: Ctx, cx: number, cy: number, d: number, color: string): void {
+  const s = d / 2;
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.moveTo(cx + 0.2 * s, cy - s);
+  ctx.lineTo(cx - 0.55 * s, cy + 0.15 * s);
+  ctx.lineTo(cx - 0.02 * s, cy + 0.15 * s);
+  ctx.lineTo(cx - 0.25 * s, cy + s);
+  ctx.lineTo(cx + 0.6 * s, cy - 0.2 * s);
+  ctx.lineTo(cx + 0.05 * s, cy - 0.2 * s);
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** A right-pointing arrow from x to x + w, centred on cy. */
+export function drawArrow(ctx: Ctx, x: number, cy: number, w: number, color: string): void {
+  const head = Math.min(12, w * 0.45);
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = 4;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x + 2, cy);
+  ctx.lineTo(x + w - head, cy);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x + w, cy);
+  ctx.lineTo(x + w - head, cy - head * 0.75);
+  ctx.lineTo(x + w - head, cy + head * 0.75);
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** Pieces of an inline line: text, a row of suit chips, fate pips, a soulstone, or a gap. */
+export type RunItem =
+  | { t: string; color?: string; bold?: boolean; px?: number }
+  | { suits: readonly Suit[] }
+  | { fate: number }
+  | { soulstone: true }
+  | { gap: number };
+
+function runItemWidth(ctx: Ctx, it: RunItem, px: number, chip: number): number {
+  if ('t' in it) {
+    ctx.font = font(it.px ?? px, it.bold ?? false);
+    return ctx.measureText(it.t).width;
+  }
+  if ('suits' in it) return it.suits.length ? it.suits.length * (chip + 3) - 3 : 0;
+  if ('fate' in it) {
+    const n = Math.max(1, Math.min(Math.abs(it.fate), 4));
+    let w = n * (chip + 3) - 3;
+    if (Math.abs(it.fate) > 4) {
+      ctx.font = font(Math.round(chip * 0.8), true);
+      w += 4 + ctx.measureText(`×${Math.abs(it.fate)}`).width;
+    }
+    return w;
+  }
+  if ('soulstone' in it) return chip;
+  return it.gap;
+}
+
+/** Natural width of a run (before any scaling). */
+export function measureRun(ctx: Ctx, items: readonly RunItem[], px: number, chip: number): number {
+  return items.reduce((s, it) => s + runItemWidth(ctx, it, px, chip), 0);
+}
+
+/**
+ * Draws items left to right on one line centred on cy, with text at `px` and chips at `chip` px;
+ * if the line is wider than maxW it is scaled down to fit. Returns the drawn width.
+ */
+export function drawRun(ctx: Ctx, items: readonly RunItem[], x: number, cy: number, maxW: number, px: number, chip: number): number {
+  const total = measureRun(ctx, items, px, chip);
+  const k = total > maxW ? maxW / total : 1;
+  ctx.save();
+  ctx.translate(x, cy);
+  ctx.scale(k, k);
+  let cx = 0;
+  for (const it of items) {
+    if ('t' in it) cx += text(ctx, it.t, cx, 0, it.px ?? px, it.color ?? COLORS.textDim, { bold: it.bold ?? false });
+    else if ('suits' in it) {
+      for (const s of it.suits) {
+        drawSuitChip(ctx, s, cx + chip / 2, 0, chip);
+        cx += chip + 3;
+      }
+      if (it.suits.length) cx -= 3;
+    } else if ('fate' in it) cx = drawFatePips(ctx, it.fate, cx, 0, chip);
+    else if ('soulstone' in it) {
+      drawSoulstone(ctx, cx + chip / 2, 0, chip);
+      cx += chip;
+    } else cx += it.gap;
+  }
+  ctx.restore();
+  return total * k;
+}
+
+/** Signed number with a true minus sign: "+2", "−1", "0". */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0';
+}
+
+export interface FlipRow {
+  revealed: readonly CardCode[];
+  taken?: CardCode | undefined;
+  cheatedWith?: CardCode | undefined;
+  redJokerSuit?: Suit | undefined;
+}
+
+/** Where a card was drawn, and how (returned by the draw functions for tests and composition). */
+export interface CardBox {
+  code: CardCode;
+  state: CardState;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface FlipRowLayout {
+  cards: CardBox[];
+  cardW: number;
+  cardH: number;
+  /** Right edge of the row. */
+  right: number;
+  /** Left edge of the cheat card, if any. */
+  cheatX?: number;
+}
+
+/** Card size that fits `slots` cards plus an optional arrow in maxW, capped at maxCardW, ratio 1:1.4. */
+export function fitCards(slots: number, arrow: number, maxW: number, maxCardW: number, gap: number): { w: number; h: number } {
+  const w = Math.floor(Math.min(maxCardW, (maxW - arrow - Math.max(0, slots - 1) * gap) / Math.max(1, slots)));
+  return { w, h: Math.round(w * 1.4) };
+}
+
+/**
+ * The cards of one flip, left to right: the revealed cards (the taken one ringed in gold, the others
+ * dimmed; crossed out if a cheat replaced it), then an arrow and the card cheated in (ringed in pink).
+ */
+export function drawFlipRow(ctx: Ctx, row: FlipRow, x: number, y: number, maxW: number, maxCardW: number, gap: number): FlipRowLayout {
+  const cheat = row.cheatedWith;
+  const arrowW = cheat ? 30 + 2 * gap : 0;
+  const { w, h } = fitCards(row.revealed.length + (cheat ? 1 : 0), arrowW, maxW, maxCardW, gap);
+  let cx = x;
+  let takenSeen = false;
+  const cards: CardBox[] = [];
+  for (const code of row.revealed) {
+    const isTaken = !takenSeen && row.taken !== undefined && code === row.taken;
+    if (isTaken) takenSeen = true;
+    const state: CardState = row.taken === undefined ? 'normal' : isTaken ? (cheat ? 'replaced' : 'taken') : 'discarded';
+    drawCard(ctx, code, cx, y, w, h, isTaken && !cheat && row.redJokerSuit ? { state, redJokerSuit: row.redJokerSuit } : { state });
+    cards.push({ code, state, x: cx, y, w, h });
+    cx += w + gap;
+  }
+  if (!cheat) return { cards, cardW: w, cardH: h, right: cx - gap };
+  if (row.revealed.length) {
+    drawArrow(ctx, cx, y + h / 2, arrowW - 2 * gap, COLORS.cheat);
+    cx += arrowW - gap;
+  }
+  drawCard(ctx, cheat, cx, y, w, h, row.redJokerSuit ? { state: 'cheated', redJokerSuit: row.redJokerSuit } : { state: 'cheated' });
+  cards.push({ code: cheat, state: 'cheated', x: cx, y, w, h });
+  return { cards, cardW: w, cardH: h, right: cx + w, cheatX: cx };
+}

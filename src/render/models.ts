@@ -1,0 +1,133 @@
+/**
+ * Picture models: plain data in, PNG out. The caller (app layer) builds these from engine state and
+ * supplies every visible word through `labels`, already localized; the renderer holds no language strings.
+ * Digits, card values and the +/− fate pips are drawn as they are.
+ */
+import type { Band, CardCode, Suit } from '../engine/cards.js';
+
+export type { Band, CardCode, Suit };
+
+/** Every piece of text a duel picture may show. */
+export interface DuelLabels {
+  /** Role tags. `single` tags the sole participant of a simple duel (use '' to show no tag). */
+  attacker: string;
+  defender: string;
+  single: string;
+  /** Breakdown line: "Stat 6 + Card 9 + Modifiers +1". */
+  stat: string;
+  card: string;
+  modifier: string;
+  /** Caption of the net fate modifier pips. */
+  fate: string;
+  /** Caption of a spent soulstone. */
+  soulstone: string;
+  total: string;
+  /** Target number, e.g. "TN" / "VS". */
+  tn: string;
+  success: string;
+  failure: string;
+  /** Tag over the card cheated in from hand. */
+  cheated: string;
+  /** Prefix of a declared trigger's name. */
+  trigger: string;
+  /** Shown instead of a flip for a defender who yielded (DUEL-7). */
+  yielded: string;
+  damage: string;
+  /** Severity band names (CARD-5). */
+  bands: Record<Band, string>;
+}
+
+export interface DuelSidePicture {
+  /** Player + model/stat name, e.g. "Ana — Lady Justice (Ml)". Truncated with "…" if too long. */
+  label: string;
+  role: 'attacker' | 'defender' | 'single';
+  stat: number;
+  /** Suits the stat adds to the total (printed suits, effects). */
+  statSuits: Suit[];
+  /** Net flat modifiers (+1 from cover is +1, etc.). */
+  modifier: number;
+  /** Net fate modifier of the flip (FLIP-2): positive = +, negative = −. */
+  fate: number;
+  /** A soulstone spent in Step A: for a + on the flip, or for one named suit. */
+  soulstone?: 'plus' | Suit;
+  /** All cards the flip revealed, in order. Empty when the side yielded. */
+  revealed: CardCode[];
+  /** The card the flip settled on (one of `revealed`). Ignored when yielded. */
+  taken: CardCode;
+  /** The card cheated in from hand, if any; it replaces `taken`. */
+  cheatedWith?: CardCode;
+  /** The card that counts: `cheatedWith ?? taken`. */
+  finalCard: CardCode;
+  /** The suit chosen for a Red Joker final card. */
+  redJokerSuit?: Suit;
+  /** Every suit in the final total (multiset), as shown next to the total. */
+  suits: Suit[];
+  total: number;
+  /** Declared trigger's name. */
+  trigger?: string;
+  /** DUEL-7: the defender yielded; no flip is shown and `total` is the attacker's. */
+  yielded?: boolean;
+  outcome: 'success' | 'failure';
+}
+
+export interface DamagePicture {
+  /** weak / moderate / severe values. */
+  profile: [number, number, number];
+  revealed: CardCode[];
+  taken: CardCode;
+  cheatedWith?: CardCode;
+  /** Damage dealt (after jokers: BJ 0, RJ severe + 1). */
+  amount: number;
+  /** Band of the final card, which selects the profile value. */
+  band: Band;
+  /** Net fate modifier of the damage flip, if you want it shown. */
+  fate?: number;
+}
+
+export interface DuelPicture {
+  title: string;
+  kind: 'simple' | 'opposed';
+  tn?: { value: number; suits: Suit[] };
+  /** One side for a simple duel; attacker then defender for an opposed duel. At most two are drawn. */
+  sides: DuelSidePicture[];
+  damage?: DamagePicture;
+  footer?: string;
+  labels: DuelLabels;
+}
+
+export interface HandPicture {
+  title: string;
+  /** Up to ~10 cards; more are drawn narrower (and overlapping) to fit. */
+  cards: CardCode[];
+  /**
+   * Cards that may legally be used (e.g. to cheat): lifted and ringed, the others dimmed.
+   * Omitted = nothing is highlighted or dimmed; [] = every card is dimmed (none is legal).
+   */
+  highlight?: CardCode[];
+  /** Suit chosen for a Red Joker in hand, if any (rarely useful). */
+  redJokerSuit?: Suit;
+  footer?: string;
+}
+
+export interface FlipLabels {
+  fate: string;
+  cheated: string;
+  bands: Record<Band, string>;
+}
+
+export interface FlipPicture {
+  title: string;
+  /** Net fate modifier (FLIP-2). */
+  fate: number;
+  revealed: CardCode[];
+  /** The card the flip settled on; omitted while the player is still choosing. */
+  taken?: CardCode;
+  cheatedWith?: CardCode;
+  /** The card that counts (`cheatedWith ?? taken`); its band is shown. Omitted = no band shown. */
+  finalCard?: CardCode;
+  redJokerSuit?: Suit;
+  /** Optional variable profile (a/b/c); the value of the final card's band is highlighted. */
+  profile?: [number, number, number];
+  footer?: string;
+  labels: FlipLabels;
+}

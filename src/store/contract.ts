@@ -1,0 +1,92 @@
+/**
+ * What the application needs from storage. Implemented with Prisma on SQLite (embedded default)
+ * and on PostgreSQL; the application never sees which.
+ *
+ * Events are append-only. A write appends events, replaces the snapshot and bumps the version in one
+ * transaction, guarded by compare-and-swap on the version the caller loaded.
+ */
+export type GameStatus = 'active' | 'ended';
+
+export interface StoredGame {
+  id: string;
+  guildId: string | null;
+  /** The channel or thread the game lives in: at most one active game per channel. */
+  channelId: string;
+  system: string;
+  status: GameStatus;
+  version: number;
+  /** The engine state as JSON (validated with zod by the application when loaded). */
+  snapshot: unknown;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewEvent {
+  type: string;
+  payload: unknown;
+  /** Discord user id of whoever caused it, or null for the bot itself. */
+  actor: string | null;
+}
+
+export interface StoredEvent extends NewEvent {
+  gameId: string;
+  seq: number;
+  at: Date;
+}
+
+export type CreateGameResult =
+  | { ok: true; game: StoredGame; events: StoredEvent[] }
+  | { ok: false; reason: 'channel_busy'; activeGameId: string };
+
+export type AppendResult =
+  | { ok: true; game: StoredGame; events: StoredEvent[] }
+  | { ok: false; reason: 'version_conflict' };
+
+export interface UserSettings {
+  userId: string;
+  locale: string | null;
+  /** false when the user asked not to be sent DMs (hands are then shown only ephemerally). */
+  directMessages: boolean;
+}
+
+export interface GuildSettings {
+  guildId: string;
+  refereeRoleId: string | null;
+}
+
+export interface GameStore {
+  createGame(input: {
+    /** Chosen by the application so the engine's start event can carry it; generated when absent. */
+    id?: string;
+    guildId: string | null;
+    channelId: string;
+    system: string;
+    createdBy: string;
+    snapshot: unknown;
+    events: NewEvent[];
+  }): Promise<CreateGameResult>;
+  findActiveGame(channelId: string): Promise<StoredGame | null>;
+  getGame(gameId: string): Promise<StoredGame | null>;
+  /** The most recent game of a channel, active or ended (for /game log and /game verify after the end). */
+  findLatestGame(channelId: string): Promise<StoredGame | null>;
+  /** Appends `events` (seq continues from the last one), sets snapshot/status, version + 1 — only if version still equals `expectedVersion`. */
+  appendEvents(input: {
+    gameId: string;
+    expectedVersion: number;
+    events: NewEvent[];
+    snapshot: unknown;
+    status?: GameStatus;
+  }): Promise<AppendResult>;
+  listEvents(gameId: string): Promise<StoredEvent[]>;
+
+  /** Records an interaction id; false if it was already recorded (a retried delivery). */
+  claimInteraction(interactionId: string): Promise<boolean>;
+
+  getUserSettings(userId: string): Promise<UserSettings>;
+  saveUserSettings(settings: UserSettings): Promise<void>;
+  getGuildSettings(guildId: string): Promise<GuildSettings>;
+  saveGuildSettings(settings: GuildSettings): Promise<void>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,144 @@
+/**
+ * The no-token sandbox, end to end in a real browser: the page (src/sandbox/public) in Debian's Chromium,
+ * the Discord double, the real bot, the store. Two pretend players share one channel; each sees only what
+ * Discord would show them.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserUnavailableReason, launchBrowser, SandboxPage, type LaunchedBrowser } from './support/browser.js';
+
+interface RunningSandbox {
+  url: string;
+  close(): Promise<void> | void;
+}
+type StartSandbox = (options: { port: number; databaseUrl: string; dataDir: string }) => Promise<RunningSandbox>;
+
+const SCREENSHOT = path.resolve('.tmp/sandbox.png');
+const SCREENSHOT_PHONE = path.resolve('.tmp/sandbox-phone.png');
+
+const unavailable = browserUnavailableReason();
+if (unavailable) console.warn(`[sandbox.browser.test] SKIPPED: ${unavailable}`);
+
+describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
+  let sandbox: RunningSandbox | undefined;
+  let browser: LaunchedBrowser;
+  let alice: SandboxPage;
+  let dataDir: string;
+  // What the story learns on the way, for later steps.
+  let gameMessageId = '';
+  let flipMessageId = '';
+  let aliceHandReplyId = '';
+  let aliceHandText = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'fatekeeper-sandbox-browser-'));
+    mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+    // Kept dynamic so this file type-checks on its own; the module is the lead's sandbox entry point.
+    const entry = '../src/sandbox/start.js';
+    const { startSandbox } = (await import(entry)) as { startSandbox: StartSandbox };
+    sandbox = await startSandbox({ port: 0, databaseUrl: `file:${path.join(dataDir, 'sandbox.db')}`, dataDir });
+    browser = await launchBrowser();
+    alice = new SandboxPage(browser.page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows the guild, its channels and whose eyes we look through', async () => {
+    await alice.open(sandbox!.url, { user: 'alice' });
+    const page = browser.page;
+    expect(await page.getByTestId('user-switcher').locator('option:checked').textContent()).toMatch(/Alice/);
+    expect(await page.locator('[data-testid^="channel-"]').count()).toBeGreaterThanOrEqual(2); // a channel + the DM entry
+    await page.getByTestId('command-input').click();
+    await page.getByTestId('command-input').fill('/');
+    // The picker lists the registered commands, with their subcommands.
+    await page.locator('[data-testid="command-suggestion"][data-command="game new"]').waitFor();
+    await page.getByTestId('command-input').fill('');
+  });
+
+  it('Alice runs /game new against Bob: the game message appears in the channel', async () => {
+    await alice.runCommand('game new', [{ name: 'opponent', value: 'Bob' }, { name: 'system', value: 'm3e' }]);
+    const reply = await alice.waitForReply('game new');
+    expect(await reply.getAttribute('data-ephemeral')).toBe('false');
+    expect(await reply.innerText()).toMatch(/Bob/);
+    gameMessageId = (await reply.getAttribute('data-message-id'))!;
+    expect(await alice.errorBanner.isVisible()).toBe(false);
+  });
+
+  it('/flip modifier:0 posts a flip result, live in another tab too', async () => {
+    // Bob watches the channel in a second tab: the flip must arrive there without a reload.
+    const bobTab = new SandboxPage(await browser.context.newPage());
+    await bobTab.open(sandbox!.url, { user: 'bob' });
+    await alice.runCommand('flip', [{ name: 'modifier', value: 0 }]);
+    const reply = await alice.waitForReply('flip');
+    flipMessageId = (await reply.getAttribute('data-message-id'))!;
+    expect(await reply.getAttribute('data-ephemeral')).toBe('false');
+    await bobTab.page.locator(`[data-message-id="${flipMessageId}"]`).waitFor({ timeout: 10_000 });
+    await bobTab.page.close();
+  });
+
+  it('/draw count:3 then /hand: an ephemeral reply shows Alice her hand', async () => {
+    await alice.runCommand('draw', [{ name: 'count', value: 3 }]);
+    await alice.waitForReply('draw');
+    await alice.runCommand('hand');
+    const reply = await alice.waitForReply('hand');
+    expect(await reply.getAttribute('data-ephemeral')).toBe('true');
+    expect(await reply.getByTestId('ephemeral-note').innerText()).toMatch(/Only you can see this/);
+    aliceHandReplyId = (await reply.getAttribute('data-message-id'))!;
+    aliceHandText = (await reply.getByTestId('embed-description').first().innerText()).trim();
+    expect(aliceHandText.split('\n').filter((l) => l.trim()).length).toBe(3);
+    // The hand went to her DM as well: the unread dot says so.
+    await browser.page.getByTestId('dm-unread').waitFor({ timeout: 10_000 });
+    await browser.page.screenshot({ path: SCREENSHOT });
+  });
+
+  it("Bob sees the public messages but never Alice's hand", async () => {
+    await alice.switchUser('bob');
+    const ids = await alice.messageIds();
+    expect(ids).toContain(gameMessageId);
+    expect(ids).toContain(flipMessageId);
+    expect(ids).not.toContain(aliceHandReplyId);
+    expect(await browser.page.locator('[data-ephemeral="true"]').count()).toBe(0);
+    expect(await browser.page.locator('body').innerText()).not.toContain(aliceHandText);
+  });
+
+  it('Bob runs /hand and sees his own, empty, hand', async () => {
+    await alice.runCommand('hand');
+    const reply = await alice.waitForReply('hand');
+    expect(await reply.getAttribute('data-ephemeral')).toBe('true');
+    expect(await reply.getAttribute('data-message-id')).not.toBe(aliceHandReplyId);
+    const text = await reply.innerText();
+    expect(text).not.toContain(aliceHandText);
+    expect(text).toMatch(/empty|\b0\b|vide/i);
+  });
+
+  it("Alice's DM shows her hand after /draw", async () => {
+    await alice.switchUser('alice');
+    // Alice's own ephemeral reply is back, Bob's is not hers to see.
+    expect(await alice.messageIds()).toContain(aliceHandReplyId);
+    await alice.openChannel('dm');
+    const hand = alice.messages.filter({ hasText: aliceHandText.split('\n')[0]!.replace(/^[•\s]+/, '') }).last();
+    await hand.waitFor({ timeout: 10_000 });
+    expect((await hand.getByTestId('embed-description').first().innerText()).trim()).toBe(aliceHandText);
+    expect(await browser.page.getByTestId('dm-unread').isVisible()).toBe(false);
+  });
+
+  it('fits a phone screen, and the page logged no errors', async () => {
+    await browser.page.setViewportSize({ width: 390, height: 844 });
+    await alice.openChannel(await firstChannelName(browser));
+    const overflow = await browser.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await browser.page.screenshot({ path: SCREENSHOT_PHONE });
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+async function firstChannelName(b: LaunchedBrowser): Promise<string> {
+  const testId = await b.page.locator('#channel-list [data-testid^="channel-"]').first().getAttribute('data-testid');
+  return testId!.slice('channel-'.length);
+}

@@ -1,0 +1,502 @@
+/**
+ * The GameStore contract, run against real databases: a temporary SQLite file and a fresh PostgreSQL
+ * database (see test/support/postgres.ts for where the server comes from).
+ */
+import { randomUUID } from 'node:crypto';
+import { execFile as execFileCallback } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameStore, NewEvent, StoredGame } from '../src/store/contract.js';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../src/store/database-url.js';
+import { migrate } from '../src/store/migrate.js';
+import { openStore, type OpenStoreOptions } from '../src/store/open.js';
+import { createTestDatabase, startPostgres, type PostgresServer } from './support/postgres.js';
+
+interface Backend {
+  name: 'sqlite' | 'postgresql';
+  /** A new, empty database; cleaned up in afterAll. */
+  freshDatabase(): Promise<string>;
+  /** Runs one SQL statement outside the store, to look at or tamper with what it wrote. */
+  sql<T>(url: string, text: string, params?: unknown[]): Promise<T[]>;
+  cleanup(): Promise<void>;
+}
+
+function sqliteBackend(): Backend {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-store-'));
+  return {
+    name: 'sqlite',
+    async freshDatabase() {
+      return `file:${path.join(dir, `${randomUUID()}.db`)}`;
+    },
+    async sql<T>(url: string, text: string, params: unknown[] = []) {
+      const db = new Database(url.slice('file:'.length));
+      try {
+        const statement = db.prepare(text);
+        return statement.reader ? (statement.all(...params) as T[]) : (statement.run(...params), []);
+      } finally {
+        db.close();
+      }
+    },
+    async cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresBackend(): Backend {
+  const drops: (() => Promise<void>)[] = [];
+  // Normally the global setup's server; a file run on its own (without the vitest config) starts one.
+  let ownServer: Promise<PostgresServer> | undefined;
+  const serverUrl = async () => process.env.TEST_DATABASE_URL ?? (await (ownServer ??= startPostgres())).url;
+  return {
+    name: 'postgresql',
+    async freshDatabase() {
+      const db = await createTestDatabase(await serverUrl());
+      drops.push(db.drop);
+      return db.url;
+    },
+    async sql<T>(url: string, text: string, params: unknown[] = []) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+    async cleanup() {
+      for (const drop of drops) await drop();
+      await (await ownServer)?.stop();
+    },
+  };
+}
+
+const event = (type: string, payload: unknown = { type }, actor: string | null = 'user-1'): NewEvent => ({ type, payload, actor });
+
+describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore', ({ make }) => {
+  const backend = make();
+  let url: string;
+  let store: GameStore;
+  const stores: GameStore[] = [];
+
+  const open = async (databaseUrl: string, options?: OpenStoreOptions) => {
+    const opened = await openStore(databaseUrl, options);
+    stores.push(opened);
+    return opened;
+  };
+
+  const newGame = async (channelId = randomUUID(), events: NewEvent[] = [event('setup')]): Promise<StoredGame> => {
+    const result = await store.createGame({ guildId: 'guild-1', channelId, system: 'duel', createdBy: 'user-1', snapshot: { turn: 0 }, events });
+    if (!result.ok) throw new Error(`channel ${channelId} unexpectedly busy`);
+    return result.game;
+  };
+
+  beforeAll(async () => {
+    url = await backend.freshDatabase();
+    store = await open(url);
+  });
+
+  afterAll(async () => {
+    for (const opened of stores) await opened.close();
+    await backend.cleanup();
+  });
+
+  describe(`on ${backend.name}`, () => {
+    it('creates a game with its opening events and reads it back identically', async () => {
+      const before = Date.now();
+      const channelId = randomUUID();
+      const snapshot = { deck: ['1♠', '13♥', 'Red Joker'], nested: { n: 1.5, none: null, list: [true, false] }, text: 'éà 漢字 "quoted"' };
+      const result = await store.createGame({
+        guildId: null,
+        channelId,
+        system: 'duel',
+        createdBy: 'user-1',
+        snapshot,
+        events: [event('setup', { seed: 'abc' }), event('shuffle', [1, 2, 3], null)],
+      });
+      const after = Date.now();
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      const { game, events } = result;
+      expect(game).toMatchObject({ guildId: null, channelId, system: 'duel', status: 'active', version: 1, snapshot, createdBy: 'user-1' });
+      // Catches a timestamp stored in one time zone and read in another (the test server runs at +13:45).
+      expect(game.createdAt.getTime()).toBeGreaterThanOrEqual(before);
+      expect(game.createdAt.getTime()).toBeLessThanOrEqual(after);
+      expect(events.map((e) => [e.seq, e.type, e.payload, e.actor])).toEqual([
+        [1, 'setup', { seed: 'abc' }, 'user-1'],
+        [2, 'shuffle', [1, 2, 3], null],
+      ]);
+
+      expect(await store.getGame(game.id)).toEqual(game);
+      expect(await store.findActiveGame(channelId)).toEqual(game);
+      expect(await store.findLatestGame(channelId)).toEqual(game);
+      expect(await store.listEvents(game.id)).toEqual(events);
+    });
+
+    it('reports nothing for unknown ids and channels', async () => {
+      expect(await store.getGame(randomUUID())).toBeNull();
+      expect(await store.findActiveGame(randomUUID())).toBeNull();
+      expect(await store.findLatestGame(randomUUID())).toBeNull();
+      expect(await store.listEvents(randomUUID())).toEqual([]);
+    });
+
+    it('refuses a second active game in a channel, naming the active one, and writes nothing', async () => {
+      const channelId = randomUUID();
+      const first = await newGame(channelId);
+      const second = await store.createGame({ guildId: 'guild-1', channelId, system: 'duel', createdBy: 'user-2', snapshot: {}, events: [event('setup')] });
+      expect(second).toEqual({ ok: false, reason: 'channel_busy', activeGameId: first.id });
+      expect(await store.findLatestGame(channelId)).toEqual(first);
+      // Another channel is unaffected.
+      await expect(newGame()).resolves.toMatchObject({ status: 'active' });
+    });
+
+    it('lets exactly one of several simultaneous creations in a channel win', async () => {
+      const channelId = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          store.createGame({ guildId: 'guild-1', channelId, system: 'duel', createdBy: `user-${i}`, snapshot: { i }, events: [event('setup')] }),
+        ),
+      );
+      const winners = results.filter((r) => r.ok);
+      expect(winners).toHaveLength(1);
+      const winner = winners[0];
+      if (winner === undefined || !winner.ok) throw new Error('no winner');
+      for (const loser of results.filter((r) => !r.ok)) {
+        expect(loser).toEqual({ ok: false, reason: 'channel_busy', activeGameId: winner.game.id });
+      }
+      expect(await store.findActiveGame(channelId)).toEqual(winner.game);
+    });
+
+    it('frees the channel when a game ends, and keeps the ended game findable', async () => {
+      const channelId = randomUUID();
+      const first = await newGame(channelId);
+      const ended = await store.appendEvents({ gameId: first.id, expectedVersion: 1, events: [event('end')], snapshot: { over: true }, status: 'ended' });
+      expect(ended.ok && ended.game.status).toBe('ended');
+      expect(await store.findActiveGame(channelId)).toBeNull();
+      expect(await store.findLatestGame(channelId)).toMatchObject({ id: first.id, status: 'ended', version: 2 });
+
+      const second = await newGame(channelId);
+      expect(second.id).not.toBe(first.id);
+      expect(await store.findActiveGame(channelId)).toEqual(second);
+      expect((await store.findLatestGame(channelId))?.id).toBe(second.id);
+
+      // Ended games do not collide with each other either.
+      await store.appendEvents({ gameId: second.id, expectedVersion: 1, events: [], snapshot: {}, status: 'ended' });
+      const third = await newGame(channelId);
+      expect((await store.findLatestGame(channelId))?.id).toBe(third.id);
+      // An ended game still accepts events (e.g. a late log entry) without taking the channel back.
+      const late = await store.appendEvents({ gameId: first.id, expectedVersion: 2, events: [event('note')], snapshot: { over: true } });
+      expect(late.ok && late.game.status).toBe('ended');
+      expect(await store.findActiveGame(channelId)).toEqual(third);
+    });
+
+    it('refuses to make an ended game active again, leaving it untouched', async () => {
+      const game = await newGame();
+      await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('end')], snapshot: 'end', status: 'ended' });
+      await expect(store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [event('again')], snapshot: 'again', status: 'active' })).rejects.toThrow(
+        /cannot be made active/,
+      );
+      expect(await store.getGame(game.id)).toMatchObject({ status: 'ended', version: 2, snapshot: 'end' });
+      expect((await store.listEvents(game.id)).map((e) => e.type)).toEqual(['setup', 'end']);
+    });
+
+    it('appends with compare-and-swap on the version', async () => {
+      const game = await newGame();
+      const ok = await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('draw', { card: '7♦' }), event('cheat', null)], snapshot: { turn: 1 } });
+      expect(ok.ok).toBe(true);
+      if (!ok.ok) return;
+      expect(ok.game).toMatchObject({ id: game.id, version: 2, snapshot: { turn: 1 }, status: 'active', createdAt: game.createdAt });
+      expect(ok.game.updatedAt.getTime()).toBeGreaterThanOrEqual(game.updatedAt.getTime());
+      expect(ok.events.map((e) => [e.seq, e.type, e.payload])).toEqual([
+        [2, 'draw', { card: '7♦' }],
+        [3, 'cheat', null],
+      ]);
+      expect(await store.getGame(game.id)).toEqual(ok.game);
+
+      // A writer still holding version 1 is turned away and changes nothing.
+      const stale = await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('stale')], snapshot: { stale: true } });
+      expect(stale).toEqual({ ok: false, reason: 'version_conflict' });
+      expect(await store.getGame(game.id)).toEqual(ok.game);
+      expect(await store.listEvents(game.id)).toHaveLength(3);
+
+      // A write with no events still bumps the version.
+      const quiet = await store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [], snapshot: { turn: 2 } });
+      expect(quiet.ok && [quiet.game.version, quiet.events]).toEqual([3, []]);
+
+      expect(await store.appendEvents({ gameId: randomUUID(), expectedVersion: 1, events: [], snapshot: {} })).toEqual({ ok: false, reason: 'version_conflict' });
+    });
+
+    it('lets exactly one of several racing appends win, with nothing of the losers written', async () => {
+      const game = await newGame();
+      const racers = 8;
+      const results = await Promise.all(
+        Array.from({ length: racers }, (_, i) =>
+          store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event(`move-${i}`), event(`after-${i}`)], snapshot: { winner: i } }),
+        ),
+      );
+      const winners = results.flatMap((r, i) => (r.ok ? [i] : []));
+      expect(winners).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: racers - 1 }, () => ({ ok: false, reason: 'version_conflict' })));
+      const i = winners[0];
+      const stored = await store.getGame(game.id);
+      expect(stored).toMatchObject({ version: 2, snapshot: { winner: i } });
+      expect((await store.listEvents(game.id)).map((e) => [e.seq, e.type])).toEqual([
+        [1, 'setup'],
+        [2, `move-${i}`],
+        [3, `after-${i}`],
+      ]);
+    });
+
+    it('lets racing writers each win once when they retry on conflict, keeping seq gap-free', async () => {
+      const game = await newGame();
+      const writers = 4;
+      const writesEach = 3;
+      const writer = async (w: number) => {
+        for (let n = 0; n < writesEach; ) {
+          const current = await store.getGame(game.id);
+          if (current === null) throw new Error('game vanished');
+          const result = await store.appendEvents({ gameId: game.id, expectedVersion: current.version, events: [event(`w${w}-${n}`)], snapshot: current.version });
+          if (result.ok) n++;
+        }
+      };
+      await Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
+      const events = await store.listEvents(game.id);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 1 + writers * writesEach }, (_, k) => k + 1));
+      expect(await store.getGame(game.id)).toMatchObject({ version: 1 + writers * writesEach, snapshot: writers * writesEach });
+    });
+
+    it('numbers events in order across appends (numerically, past 9)', async () => {
+      const game = await newGame(randomUUID(), [event('e1'), event('e2')]);
+      let version = game.version;
+      for (let batch = 0; batch < 5; batch++) {
+        const result = await store.appendEvents({
+          gameId: game.id,
+          expectedVersion: version,
+          events: [event(`e${3 + batch * 3}`), event(`e${4 + batch * 3}`), event(`e${5 + batch * 3}`)],
+          snapshot: batch,
+        });
+        if (!result.ok) throw new Error('unexpected conflict');
+        version = result.game.version;
+      }
+      const events = await store.listEvents(game.id);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 17 }, (_, k) => k + 1));
+      expect(events.map((e) => e.type)).toEqual(Array.from({ length: 17 }, (_, k) => `e${k + 1}`));
+      expect(events.every((e) => e.gameId === game.id)).toBe(true);
+    });
+
+    it('rejects values that are not JSON before writing anything', async () => {
+      const game = await newGame();
+      await expect(store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [], snapshot: undefined })).rejects.toThrow(TypeError);
+      await expect(store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('x', () => 1)], snapshot: {} })).rejects.toThrow(TypeError);
+      expect(await store.getGame(game.id)).toEqual(game);
+    });
+
+    it('does not let a failing append take a concurrent claim down with it', async () => {
+      // On SQLite every query shares one connection: without the store's serialization the claim would
+      // run inside the append's open transaction and vanish in its rollback.
+      const game = await newGame();
+      await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [], snapshot: {}, status: 'ended' });
+      const id = randomUUID();
+      const [append, claim] = await Promise.allSettled([
+        store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [event('x')], snapshot: {}, status: 'active' }),
+        store.claimInteraction(id),
+      ]);
+      expect(append.status).toBe('rejected');
+      expect(claim).toEqual({ status: 'fulfilled', value: true });
+      expect(await store.claimInteraction(id)).toBe(false);
+    });
+
+    it('claims an interaction once, even under concurrent deliveries', async () => {
+      const id = randomUUID();
+      expect(await store.claimInteraction(id)).toBe(true);
+      expect(await store.claimInteraction(id)).toBe(false);
+      expect(await store.claimInteraction(randomUUID())).toBe(true);
+
+      const racing = randomUUID();
+      const claims = await Promise.all(Array.from({ length: 5 }, () => store.claimInteraction(racing)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('forgets receipts older than an hour', async () => {
+      let clock = new Date('2030-01-01T00:00:00Z');
+      const timed = await open(url, { now: () => clock });
+      const old = randomUUID();
+      expect(await timed.claimInteraction(old)).toBe(true);
+      clock = new Date(clock.getTime() + 30 * 60 * 1000);
+      expect(await timed.claimInteraction(old)).toBe(false);
+      clock = new Date(clock.getTime() + 2 * 60 * 60 * 1000);
+      expect(await timed.claimInteraction(randomUUID())).toBe(true); // prunes
+      expect(await timed.claimInteraction(old)).toBe(true);
+    });
+
+    it('round-trips user and guild settings, with defaults when none are saved', async () => {
+      const userId = randomUUID();
+      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true });
+      await store.saveUserSettings({ userId, locale: 'fr', directMessages: false });
+      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: 'fr', directMessages: false });
+      await store.saveUserSettings({ userId, locale: null, directMessages: true });
+      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true });
+
+      const guildId = randomUUID();
+      expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: null });
+      await store.saveGuildSettings({ guildId, refereeRoleId: 'role-1' });
+      expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: 'role-1' });
+      await store.saveGuildSettings({ guildId, refereeRoleId: null });
+      expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: null });
+    });
+
+    it('keeps everything when the store is reopened', async () => {
+      const game = await newGame();
+      const again = await open(url);
+      expect(await again.getGame(game.id)).toEqual(game);
+      expect(await again.listEvents(game.id)).toHaveLength(1);
+    });
+
+    describe('migrator', () => {
+      it('applies the committed migrations once, and then nothing', async () => {
+        const fresh = await backend.freshDatabase();
+        const first = await migrate(fresh);
+        expect(first.applied.length).toBeGreaterThan(0);
+        expect(first.applied.at(-1)).toMatch(/^\d{14}_\w+$/);
+        expect(await migrate(fresh)).toEqual({ applied: [], modified: [] });
+        const history = await backend.sql<{ migration_name: string }>(fresh, 'SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name');
+        expect(history.map((row) => row.migration_name)).toEqual(first.applied);
+        // And openStore on an up-to-date database only opens it.
+        const opened = await open(fresh);
+        await expect(opened.claimInteraction('x')).resolves.toBe(true);
+      });
+
+      it('applies each migration exactly once when several processes start together', async () => {
+        const fresh = await backend.freshDatabase();
+        const reports = await Promise.all([migrate(fresh), migrate(fresh), migrate(fresh)]);
+        const applied = reports.flatMap((r) => r.applied);
+        expect(applied.toSorted()).toEqual([...new Set(applied)].toSorted());
+        const history = await backend.sql<{ n: number | string }>(fresh, 'SELECT COUNT(*) AS n FROM "_prisma_migrations"');
+        expect(Number(history[0]?.n)).toBe(applied.length);
+      });
+
+      it('rolls a failing migration back completely, then applies it once fixed', async () => {
+        const fresh = await backend.freshDatabase();
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-migrations-'));
+        try {
+          const write = (name: string, sql: string) => {
+            mkdirSync(path.join(dir, name), { recursive: true });
+            writeFileSync(path.join(dir, name, 'migration.sql'), sql);
+          };
+          write('20000101000000_one', 'CREATE TABLE "One" ("id" INTEGER PRIMARY KEY);\n');
+          write('20000102000000_two', 'CREATE TABLE "Two" ("id" INTEGER PRIMARY KEY);\nINSERT INTO "Missing" VALUES (1);\n');
+
+          await expect(migrate(fresh, { migrationsDir: dir })).rejects.toThrow(/20000102000000_two failed/);
+          const tables = async () =>
+            (
+              await backend.sql<{ name: string }>(
+                fresh,
+                backend.name === 'sqlite'
+                  ? `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('One', 'Two')`
+                  : `SELECT table_name AS name FROM information_schema.tables WHERE table_name IN ('One', 'Two')`,
+              )
+            )
+              .map((row) => row.name)
+              .sort();
+          expect(await tables()).toEqual(['One']);
+
+          write('20000102000000_two', 'CREATE TABLE "Two" ("id" INTEGER PRIMARY KEY);\n');
+          expect(await migrate(fresh, { migrationsDir: dir })).toEqual({ applied: ['20000102000000_two'], modified: [] });
+          expect(await tables()).toEqual(['One', 'Two']);
+
+          // Editing an applied migration does not re-run it, but is reported.
+          write('20000101000000_one', 'CREATE TABLE "One" ("id" INTEGER PRIMARY KEY, "x" TEXT);\n');
+          expect(await migrate(fresh, { migrationsDir: dir })).toEqual({ applied: [], modified: ['20000101000000_one'] });
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
+    });
+  });
+});
+
+describe('GameStore on sqlite, shared by several processes', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-store-processes-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Each process holds the write lock for a whole interactive transaction; the others must queue on the
+  // busy timeout (and WAL keeps their reads going) rather than fail with SQLITE_BUSY.
+  it('makes writers wait for each other instead of failing', async () => {
+    const url = `file:${path.join(dir, 'shared.db')}`;
+    const store = await openStore(url);
+    const created = await store.createGame({ guildId: null, channelId: 'shared', system: 'duel', createdBy: 'u', snapshot: 0, events: [event('setup')] });
+    if (!created.ok) throw new Error('channel busy');
+    const gameId = created.game.id;
+
+    const processes = 3;
+    const writesEach = 10;
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const script = `
+      import { openStore } from ${JSON.stringify(new URL('../src/store/open.ts', import.meta.url).href)};
+      const store = await openStore(process.env.STORE_URL);
+      const gameId = process.env.GAME_ID;
+      for (let n = 0; n < ${writesEach}; ) {
+        const game = await store.getGame(gameId);
+        const result = await store.appendEvents({
+          gameId, expectedVersion: game.version, snapshot: game.version,
+          events: [{ type: 'p' + process.env.WRITER + '-' + n, payload: n, actor: null }],
+        });
+        if (result.ok) n++;
+        await store.claimInteraction(process.env.WRITER + '-' + n + '-' + game.version);
+      }
+      await store.close();
+    `;
+    const execFile = promisify(execFileCallback);
+    await Promise.all(
+      Array.from({ length: processes }, (_, writer) =>
+        execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+          cwd: root,
+          env: { ...process.env, STORE_URL: url, GAME_ID: gameId, WRITER: String(writer) },
+        }),
+      ),
+    );
+
+    const events = await store.listEvents(gameId);
+    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 1 + processes * writesEach }, (_, k) => k + 1));
+    expect(await store.getGame(gameId)).toMatchObject({ version: 1 + processes * writesEach, snapshot: processes * writesEach });
+    const raw = new Database(url.slice('file:'.length));
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    raw.close();
+    await store.close();
+  });
+});
+
+describe('database URLs', () => {
+  it('defaults to ./data/fatekeeper.db, relative to the working directory', () => {
+    expect(parseDatabaseUrl(DEFAULT_DATABASE_URL)).toEqual({ provider: 'sqlite', file: path.resolve('data', 'fatekeeper.db') });
+    expect(parseDatabaseUrl('file:/srv/x.db?connection_limit=1')).toEqual({ provider: 'sqlite', file: path.resolve('/srv/x.db') });
+  });
+
+  it('recognises both PostgreSQL schemes', () => {
+    for (const url of ['postgres://u:p@h:5432/db', 'postgresql://u@h/db?sslmode=require']) {
+      expect(parseDatabaseUrl(url)).toEqual({ provider: 'postgresql', url });
+    }
+  });
+
+  it('refuses in-memory SQLite and unknown schemes, without echoing a password', () => {
+    expect(() => parseDatabaseUrl('file::memory:')).toThrow(/In-memory/);
+    expect(() => parseDatabaseUrl('mysql://root:hunter2@db/x')).toThrow(/^(?!.*hunter2).*expected file:/);
+  });
+
+  it('creates the folders of a new SQLite file and migrates it on first open', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-store-first-run-'));
+    try {
+      const store = await openStore(`file:${path.join(dir, 'nested', 'data', 'fatekeeper.db')}`);
+      expect(await store.getUserSettings('u')).toEqual({ userId: 'u', locale: null, directMessages: true });
+      await store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
