@@ -7,13 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../src/sandbox/start.js';
 import { browserUnavailableReason, launchBrowser, SandboxPage, type LaunchedBrowser } from './support/browser.js';
-
-interface RunningSandbox {
-  url: string;
-  close(): Promise<void> | void;
-}
-type StartSandbox = (options: { port: number; databaseUrl: string; dataDir: string }) => Promise<RunningSandbox>;
 
 const SCREENSHOT = path.resolve('.tmp/sandbox.png');
 const SCREENSHOT_PHONE = path.resolve('.tmp/sandbox-phone.png');
@@ -22,7 +17,7 @@ const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[sandbox.browser.test] SKIPPED: ${unavailable}`);
 
 describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
-  let sandbox: RunningSandbox | undefined;
+  let sandbox: Sandbox | undefined;
   let browser: LaunchedBrowser;
   let alice: SandboxPage;
   let dataDir: string;
@@ -35,10 +30,7 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'fatekeeper-sandbox-browser-'));
     mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
-    // Kept dynamic so this file type-checks on its own; the module is the lead's sandbox entry point.
-    const entry = '../src/sandbox/start.js';
-    const { startSandbox } = (await import(entry)) as { startSandbox: StartSandbox };
-    sandbox = await startSandbox({ port: 0, databaseUrl: `file:${path.join(dataDir, 'sandbox.db')}`, dataDir });
+    sandbox = await startSandbox({ port: 0, databaseUrl: `file:${path.join(dataDir, 'sandbox.db')}`, log: quietLog });
     browser = await launchBrowser();
     alice = new SandboxPage(browser.page);
   }, 120_000);
@@ -137,6 +129,9 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     expect(browser.pageErrors).toEqual([]);
   });
 });
+
+/** The bot's log lines are noise here; warnings and errors still show. */
+const quietLog = { info: () => undefined, warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) };
 
 async function firstChannelName(b: LaunchedBrowser): Promise<string> {
   const testId = await b.page.locator('#channel-list [data-testid^="channel-"]').first().getAttribute('data-testid');

@@ -34,8 +34,6 @@ describe('card locations', () => {
   it('LOC-3: an empty deck is reshuffled from the discard at once; revealed and conflict cards stay out', () => {
     // Deck of seat 0 holds exactly one card after the hand: 53 in hand is impossible, so use the discard.
     const s0 = scenario({ hands: [['1R', '2R', '3R', '4R', '5R', '6R'], []] }).do({ type: 'discard', cards: ['1R', '2R'] }, P0);
-    const state = craft(() => undefined);
-    void state;
     // Draw the whole deck (46 cards left) in steps; each step discards down.
     let s = s0;
     while (s.active.seats[0].deck.length > 1) {
@@ -62,7 +60,6 @@ describe('card locations', () => {
       z.deck = z.deck.slice(0, 1);
       z.hand = [];
     });
-    given([]).when; // (keeps the decider import style uniform)
     const flip = decide(state, { type: 'flip', modifier: 1 }, P0);
     expect(flip).toEqual({ ok: false, error: { code: 'DECK_EXHAUSTED', rule: 'LOC-3', params: { seat: 0 } } });
     const draw = decide(state, { type: 'draw', count: 2 }, P0);
@@ -91,18 +88,18 @@ describe('card locations', () => {
 
   it('LOC-5: the hand may exceed the maximum while a flip resolves; the discard-down comes afterwards', () => {
     const hand = ['1R', '2R', '3R', '4R', '5R', '6R', '7R'];
-    const events: GameEvent[] = [...setup({ hands: [hand, []], decks: [['9C'], []] })];
-    // The flip began while the hand was 7 (as if an ability drew during the action).
-    events.push({ type: 'FlipStarted', resolution: 0, seat: 0, modifier: 0, cheatable: true, label: null });
-    const s = new Scenario(events);
-    expect(s.pending).toBeNull(); // the flip still has automatic steps; nothing asks for a discard
-    const flipped = new Scenario([...events]).do({ type: 'endGame' }, P1);
-    expect(flipped.state.status).toBe('ended');
-    const started = scenario({ hands: [hand.slice(0, 6), []], decks: [['9C'], []], options: { handLimit: 5 } });
-    const during = started.do({ type: 'flip', modifier: 0 }, P0);
-    // handLimit 5 with 6 cards: the cheat decision of the flip comes first, the discard-down after.
+    // A flip under way while the hand holds 7 (as if an ability had drawn during the action).
+    const events: GameEvent[] = [
+      ...setup({ hands: [hand, []], decks: [['9C'], []] }),
+      { type: 'FlipStarted', resolution: 0, seat: 0, modifier: 0, cheatable: true, label: null },
+      { type: 'CardsFlipped', seat: 0, slot: 'main', net: 0, cheatable: true, cards: ['9C'] },
+      { type: 'FlipCardChosen', seat: 0, slot: 'main', card: '9C', forced: true, discarded: [] },
+    ];
+    const during = new Scenario(events);
     during.expectPending('cheat', 0);
-    during.answer('decline').expectPending('discardDown', 0);
+    const after = during.answer('decline');
+    expect(after.last.map((e) => e.type)).toEqual(['CheatDeclined', 'FlipResolved', 'ResolutionEnded']);
+    expect(after.expectPending('discardDown', 0)).toMatchObject({ count: 1 });
   });
 
   it('LOC-6: conflict cards go to their owner’s discard once the effect has resolved', () => {

@@ -1,0 +1,43 @@
+/**
+ * The no-token sandbox: the local Discord double plays Discord (and serves the page that shows it),
+ * and the real bot runs against it exactly as against Discord — signed HTTP interactions in, REST out.
+ * No second code path: the page's clicks become the same interaction payloads Discord would send.
+ */
+import { fileURLToPath } from 'node:url';
+import { startDiscordDouble, type DiscordDouble } from '../discord-double/index.js';
+import { createInteractionsServer, listen } from '../discord/http.js';
+import { createRest } from '../discord/outbox.js';
+import { openStore } from '../store/open.js';
+import { buildBot } from '../app/bot.js';
+import { registerCommands } from '../../scripts/register.js';
+import type { Logger } from '../app/services.js';
+
+export interface Sandbox {
+  url: string;
+  double: DiscordDouble;
+  close(): Promise<void>;
+}
+
+export const SANDBOX_STATIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+
+export async function startSandbox(options: { port?: number; host?: string; databaseUrl?: string; log?: Logger } = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const double = await startDiscordDouble({ port: options.port ?? 0, host, sandbox: { staticDir: SANDBOX_STATIC_DIR } });
+  const store = await openStore(options.databaseUrl);
+  const rest = createRest({ token: double.botToken, apiBase: double.apiBase });
+  const bot = buildBot({ store, rest, applicationId: double.applicationId, ...(options.log ? { log: options.log } : {}) });
+  const server = createInteractionsServer({ publicKey: double.publicKey, handler: bot.handler, rest });
+  // The bot's endpoint is internal: only the double calls it, so it listens on loopback on a free port.
+  const botPort = await listen(server, 0, '127.0.0.1');
+  double.setDelivery({ mode: 'http', interactionsUrl: `http://127.0.0.1:${botPort}/interactions` });
+  await registerCommands(rest, double.applicationId, double.fixtures.guild.id);
+  return {
+    url: double.url,
+    double,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await double.close();
+      await store.close();
+    },
+  };
+}
