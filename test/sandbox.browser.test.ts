@@ -89,6 +89,23 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     await browser.page.screenshot({ path: SCREENSHOT });
   });
 
+  it('a button click reaches the bot as the viewer, and its private answer is shown to her alone', async () => {
+    const page = browser.page;
+    const button = page.locator(`[data-message-id="${gameMessageId}"] [data-testid="component-button"]`).first();
+    const customId = await button.getAttribute('data-custom-id');
+    const before = new Set(await alice.messageIds());
+    const request = page.waitForRequest((r) => r.url().endsWith('/sandbox/api/component'));
+    const response = page.waitForResponse((r) => r.url().endsWith('/sandbox/api/component'));
+    await button.click();
+    const sent = (await request).postDataJSON() as Record<string, unknown>;
+    expect(sent).toMatchObject({ messageId: gameMessageId, customId });
+    expect(sent.viewer).toBe(await page.getByTestId('user-switcher').inputValue());
+    expect(await (await response).json()).toMatchObject({ ok: true });
+    // Whatever the bot says (the hand, or why not), it says it ephemerally: a new message only Alice sees.
+    await page.waitForFunction((known) => Array.from(document.querySelectorAll('[data-testid="message"][data-ephemeral="true"]'))
+      .some((el) => !known.includes(el.getAttribute('data-message-id') ?? '')), [...before], { timeout: 10_000 });
+  });
+
   it("Bob sees the public messages but never Alice's hand", async () => {
     await alice.switchUser('bob');
     const ids = await alice.messageIds();

@@ -7,6 +7,7 @@ import type { REST } from '@discordjs/rest';
 import { allCommands, allComponents } from '../../commands/index.js';
 import { createOutbox } from '../discord/outbox.js';
 import { createRouter } from '../discord/router.js';
+import { withDeadline } from '../discord/deadline.js';
 import type { InteractionHandler } from '../discord/contract.js';
 import type { GameStore } from '../store/contract.js';
 import { consoleLogger, type Logger, type Services } from './services.js';
@@ -16,14 +17,15 @@ export interface Bot {
   services: Services;
 }
 
-export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string }): Bot {
+export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string; deadlineMs?: number }): Bot {
   const services: Services = {
     store: options.store,
     outbox: createOutbox({ rest: options.rest, applicationId: options.applicationId }),
     newSeed: options.newSeed ?? (() => randomBytes(32).toString('hex')),
     log: options.log ?? consoleLogger,
   };
-  return { handler: createRouter({ commands: allCommands, components: allComponents, services }), services };
+  const router = createRouter({ commands: allCommands, components: allComponents, services });
+  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services };
 }
 
 /** A bot token starts with the bot user's id in base64, which is the application's id for every modern app. */

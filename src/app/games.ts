@@ -48,10 +48,9 @@ function payloadOf(stored: StoredEvent): StoredPayload {
 }
 
 /** The events that still count, in order, once undone batches are taken out. */
-export function effectiveEvents(log: readonly StoredEvent[]): { batch: number; event: engine.GameEvent }[] {
+export function effectiveEntries(entries: readonly StoredPayload[]): { batch: number; event: engine.GameEvent }[] {
   const kept: { batch: number; event: engine.GameEvent }[] = [];
-  for (const entry of log) {
-    const { batch, event } = payloadOf(entry);
+  for (const { batch, event } of entries) {
     if (isUndoMarker(event)) {
       for (let i = kept.length - 1; i >= 0 && kept[i]!.batch === event.undoneBatch; i--) kept.pop();
     } else {
@@ -59,6 +58,10 @@ export function effectiveEvents(log: readonly StoredEvent[]): { batch: number; e
     }
   }
   return kept;
+}
+
+export function effectiveEvents(log: readonly StoredEvent[]): { batch: number; event: engine.GameEvent }[] {
+  return effectiveEntries(log.map(payloadOf));
 }
 
 export async function loadGame(store: GameStore, stored: StoredGame | null): Promise<LoadedGame | null> {

@@ -100,7 +100,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
               (tx) =>
                 tx.game.create({
                   data: {
-                    id: randomUUID(),
+                    id: input.id ?? randomUUID(),
                     guildId: input.guildId,
                     channelId: input.channelId,
                     activeChannelId: input.channelId,

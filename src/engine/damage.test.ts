@@ -1,0 +1,137 @@
+/** DMG-1..DMG-16. */
+import { describe, expect, it } from 'vitest';
+import { precisionFor, soulstoneReduction } from './damage.js';
+import { P0, P1, given, scenario } from './testkit.js';
+
+const opposed = { type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 } as const;
+
+describe('damage', () => {
+  it('DMG-1: a fixed profile needs no flip; a variable one does', () => {
+    given(scenario()).when({ type: 'damageFlip', profile: 4 }, P0).then([
+      { type: 'DamageFlipStarted' },
+      { type: 'DamageResolved', result: { card: null, band: null, base: 4, final: 4 } },
+      { type: 'ResolutionEnded' },
+    ]);
+    given(scenario({ decks: [['7C'], []] }))
+      .when({ type: 'damageFlip', profile: [1, 2, 3] }, P0)
+      .thenIncludes([{ type: 'CardsFlipped', slot: 'damage', cards: ['7C'] }, { type: 'DamageResolved', result: { card: '7C', final: 2 } }]);
+  });
+
+  it('DMG-2: the damage flip is made by the player whose model deals the damage [AMB-45]', () => {
+    const s = scenario({ decks: [['12M', '3R'], ['2T', '13T']] }).do({ ...opposed, damage: { profile: [1, 2, 3] } }, P0);
+    expect(s.events).toContainEqual(expect.objectContaining({ type: 'CardsFlipped', seat: 0, slot: 'damage', cards: ['3R'] }));
+    expect(s.active.seats[1].deck[0]).toBe('13T');
+  });
+
+  it('DMG-3: precision from diff: 0 and 1–5 −, 6–10 none, 11+ +; none after a simple duel', () => {
+    expect([0, 1, 5, 6, 10, 11, 20].map(precisionFor)).toEqual([-1, -1, -1, 0, 0, 1, 1]);
+    const plus = scenario({ decks: [['13M', '2R', '12R'], ['1T']] }).do({ ...opposed, attackerStat: 9, damage: { profile: [1, 2, 3] } }, P0);
+    expect(plus.lastOf('DuelResolved')?.result).toMatchObject({ diff: 16, precision: 1 });
+    expect(plus.events).toContainEqual(expect.objectContaining({ type: 'CardsFlipped', slot: 'damage', net: 1, cards: ['2R', '12R'] }));
+    const simple = scenario({ decks: [['9M', '2R'], []] }).do({ type: 'simpleDuel', stat: 5, tn: 10, damage: { profile: [1, 2, 3] } }, P0);
+    expect(simple.events).toContainEqual(expect.objectContaining({ type: 'CardsFlipped', slot: 'damage', net: 0, cards: ['2R'] }));
+  });
+
+  it('DMG-4: prevention −, cover − and the action’s modifiers (Focused +) add into the net', () => {
+    const s = scenario({ decks: [['10C', '4C', '6C'], ['1T']], soulstones: [0, 1] }).do(
+      { ...opposed, attackerStat: 9, inCover: true, targetSoulstoneUser: true, damage: { profile: [1, 2, 3], fate: 1 } },
+      P0,
+    );
+    // diff 19 − 7 = 12 → +; cover −; Focused +; prevention − → net 0
+    const flipped = s.answer('spend');
+    expect(flipped.events).toContainEqual(expect.objectContaining({ type: 'CardsFlipped', slot: 'damage', net: 0, cards: ['4C'] }));
+  });
+
+  it('DMG-5: a damage flip may be cheated unless its net is −', () => {
+    const ok = scenario({ decks: [['2C'], []], hands: [['12C'], []] }).do({ type: 'damageFlip', profile: [1, 2, 3] }, P0);
+    ok.expectPending('cheat', 0);
+    const minus = scenario({ decks: [['2C', '5C'], []], hands: [['12C'], []] }).do({ type: 'damageFlip', profile: [1, 2, 3], fate: -1 }, P0);
+    expect(minus.events).toContainEqual(expect.objectContaining({ type: 'CheatSkipped', slot: 'damage', rule: 'CHEAT-3a' }));
+  });
+
+  it('DMG-6: jokers whether flipped or cheated in: BJ 0 (no +N, no blasts), RJ severe + 1', () => {
+    const rj = scenario({ decks: [['2C'], []], hands: [['RJ'], []] }).do({ type: 'damageFlip', profile: [1, 2, 3], plus: 1 }, P0).answer('RJ');
+    expect(rj.lastOf('DamageResolved')?.result).toMatchObject({ card: 'RJ', base: 5, final: 5 });
+    const bj = scenario({ decks: [['12C'], []], hands: [['BJ'], []] }).do({ type: 'damageFlip', profile: [1, 2, 3], plus: 1, blasts: [1, 1, 1] }, P0).answer('BJ');
+    expect(bj.lastOf('DamageResolved')?.result).toMatchObject({ card: 'BJ', base: 0, final: 0, blasts: 0 });
+  });
+
+  it('DMG-7: the sequence is Prevent, flip (pick, cheat), reductions with the soulstone last, result', () => {
+    const s = scenario({ decks: [['12C', '3C'], ['1M']], hands: [['13M'], []], soulstones: [0, 2] }).do(
+      { type: 'damageFlip', profile: [2, 3, 4], targetSoulstoneUser: true, armor: 1, fate: 1 },
+      P0,
+    );
+    s.expectPending('prevent', 1);
+    const a = s.answer('decline');
+    a.expectPending('pick', 0);
+    const b = a.answer('12C');
+    b.expectPending('cheat', 0);
+    const c = b.answer('decline');
+    expect(c.expectPending('reduce', 1)).toMatchObject({ damage: 3 });
+    const d = c.answer('spend');
+    expect(d.lastOf('DamageResolved')?.result).toMatchObject({ base: 4, afterArmor: 3, soulstoneCard: '1M', soulstoneReduction: 1, final: 2 });
+  });
+
+  it('DMG-8: Armor stops at 1 and never raises damage below 1; Shielded may reach 0; irreducible ignores everything [AMB-16, AMB-17]', () => {
+    const run = (extra: object) => scenario().do({ type: 'damageFlip', profile: 3, ...extra }, P0).lastOf('DamageResolved')?.result;
+    expect(run({ armor: 5 })).toMatchObject({ afterArmor: 1, final: 1 });
+    expect(run({ armor: 5, shielded: 2 })).toMatchObject({ afterArmor: 1, shieldedUsed: true, final: 0 });
+    expect(run({ plus: -3, armor: 1 })).toMatchObject({ base: 0, afterArmor: 0, shieldedUsed: false, final: 0 });
+    expect(run({ armor: 2, shielded: 1, irreducible: true })).toMatchObject({ afterArmor: 3, shieldedUsed: false, final: 3 });
+    const ss = scenario({ soulstones: [0, 1] }).do({ type: 'damageFlip', profile: 3, irreducible: true, targetSoulstoneUser: true }, P0);
+    expect(ss.pending).toBeNull(); // no soulstone reduction on irreducible damage
+  });
+
+  it('DMG-9: 0 damage is not suffered', () => {
+    expect(scenario().do({ type: 'damageFlip', profile: 0 }, P0).lastOf('DamageResolved')?.result).toMatchObject({ final: 0, suffered: false });
+    expect(scenario().do({ type: 'damageFlip', profile: 1 }, P0).lastOf('DamageResolved')?.result).toMatchObject({ final: 1, suffered: true });
+  });
+
+  it('DMG-10: damage suffered is after reductions; applied = min(final, health) [AMB-33]', () => {
+    const r = scenario().do({ type: 'damageFlip', profile: 6, armor: 1, targetHealth: 3 }, P0).lastOf('DamageResolved')?.result;
+    expect(r).toMatchObject({ final: 5, applied: 3, healthAfter: 0, killed: true });
+    const alive = scenario().do({ type: 'damageFlip', profile: 2, targetHealth: 3 }, P0).lastOf('DamageResolved')?.result;
+    expect(alive).toMatchObject({ applied: 2, healthAfter: 1, killed: false });
+  });
+
+  it('DMG-11: "+N damage" on an action that deals none treats its base as 0', () => {
+    expect(scenario().do({ type: 'damageFlip', profile: 0, plus: 2 }, P0).lastOf('DamageResolved')?.result).toMatchObject({ base: 2, final: 2 });
+  });
+
+  it('DMG-12: health never goes below 0 nor above its value (the engine applies damage, healing is the caller’s)', () => {
+    const r = scenario().do({ type: 'damageFlip', profile: 9, targetHealth: 4 }, P0).lastOf('DamageResolved')?.result;
+    expect(r?.healthAfter).toBe(0);
+  });
+
+  it('DMG-13: blasts one band lower, weak gives 1, "+N" not carried, none with the BJ or a friendly target; only the target may Prevent [AMB-15]', () => {
+    const r = scenario({ decks: [['13C'], []] }).do({ type: 'damageFlip', profile: [2, 3, 4], blasts: [0, 1, 2], plus: 2 }, P0).lastOf('DamageResolved')?.result;
+    expect(r).toMatchObject({ final: 6, blasts: 2, blastDamage: 3 });
+    const s = scenario({ decks: [['13C'], []], soulstones: [3, 3] }).do({ type: 'damageFlip', profile: [2, 3, 4], targetSoulstoneUser: true }, P0);
+    s.expectPending('prevent', 1);
+    given(s).when({ type: 'preventDamage', spend: true }, P0).thenError('WAITING_FOR_DECISION');
+  });
+
+  it('DMG-14: a shockwave is a simple duel: cover and concealment do not apply, nor precision', () => {
+    const s = scenario({ decks: [['9M', '7R'], []] }).do({ type: 'simpleDuel', stat: 5, tn: 10, damage: { profile: [1, 2, 3] } }, P0);
+    expect(s.events).toContainEqual(expect.objectContaining({ type: 'CardsFlipped', slot: 'damage', net: 0 }));
+  });
+
+  it('DMG-15: falling damage is fixed and can be reduced', () => {
+    const falling = Math.floor(7 / 2);
+    expect(scenario().do({ type: 'damageFlip', profile: falling, armor: 1 }, P0).lastOf('DamageResolved')?.result).toMatchObject({ base: 3, final: 2 });
+  });
+
+  it('DMG-16: the only damage choices the engine offers lower it (Prevent, Reduce)', () => {
+    const s = scenario({ decks: [['9M'], ['1C']], soulstones: [0, 1] }).do({ type: 'damageFlip', profile: [1, 2, 3], targetSoulstoneUser: true }, P0);
+    expect(s.expectPending('prevent', 1).legal).toEqual(['spend', 'decline']);
+    expect(soulstoneReduction('1C')).toBeGreaterThan(0);
+  });
+
+  it('damage happens only after a successful attack', () => {
+    const s = scenario({ decks: [['2M'], ['9C']] }).do({ ...opposed, damage: { profile: [1, 2, 3] } }, P0);
+    expect(s.lastOf('DuelResolved')?.result.attacker.succeeded).toBe(false);
+    expect(s.events.some((e) => e.type === 'DamageSequenceStarted')).toBe(false);
+    expect(s.active.resolution).toBeNull();
+    void P1;
+  });
+});
