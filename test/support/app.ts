@@ -1,0 +1,486 @@
+/**
+ * The whole bot, end to end, for the e2e tests: the local Discord double, the REAL bot (`buildBot`) wired
+ * to it through a real transport (the discord.js gateway Client, or the signed HTTP endpoint), and a real
+ * database (a fresh SQLite file in a temp dir, or a fresh PostgreSQL database on the test server).
+ *
+ * Nothing here is mocked. Two harness-only additions, neither of which changes what the bot does:
+ *  - every `after()` the bot returns (DMs, channel posts after a click) is tracked, so `settle()` can
+ *    wait until the bot has finished everything an interaction caused;
+ *  - the bot's Logger and the transports' log are captured (and console output too) for the
+ *    hidden-information checks.
+ */
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { buildBot, type Bot } from '../../src/app/bot.js';
+import type { Logger } from '../../src/app/services.js';
+import { effectiveEvents, type StoredPayload } from '../../src/app/games.js';
+import type { InitialReply, InteractionHandler } from '../../src/discord/contract.js';
+import { createInteractionsServer, listen } from '../../src/discord/http.js';
+import type { DeliveryResult, DoubleMessage, OptionValue, ApiCommandOption } from '../../src/discord-double/index.js';
+import { DEFAULT_IDS } from '../../src/discord-double/index.js';
+import * as engine from '../../src/engine/index.js';
+import type { GameStore, StoredEvent, StoredGame } from '../../src/store/contract.js';
+import { openStore } from '../../src/store/open.js';
+import { registerCommands } from '../../scripts/register.js';
+import { startBotAgainstDouble, type BotAgainstDouble } from './double.js';
+import { createTestDatabase, startPostgres, type PostgresServer } from './postgres.js';
+
+export type Mode = 'gateway' | 'http';
+export type Backend = 'sqlite' | 'postgres';
+
+export const IDS = {
+  alice: DEFAULT_IDS.alice,
+  bob: DEFAULT_IDS.bob,
+  carol: '1100000000000000304',
+  rita: DEFAULT_IDS.rita,
+  channel: DEFAULT_IDS.table1,
+  channel2: DEFAULT_IDS.table2,
+  refereeRole: DEFAULT_IDS.refereeRole,
+} as const;
+
+export type Who = 'alice' | 'bob' | 'carol' | 'rita';
+
+export interface AppOptions {
+  mode: Mode;
+  backend?: Backend;
+  /** Register the command definitions with the double (its client then validates input like Discord's). Default true. */
+  register?: boolean;
+  /** A fixed seed source (tests that must know the seed to look for it). */
+  newSeed?: () => string;
+  /** Also listen on a second HTTP endpoint verified with a key the test holds (raw signed bodies). */
+  rawEndpoint?: boolean;
+  maxBodyBytes?: number;
+  /** Guild locale (public messages); default en-US. */
+  guildLocale?: string;
+}
+
+export interface CommandResult extends DeliveryResult {
+  /** The message the interaction's initial response created (or the clicked message after an update). */
+  reply?: DoubleMessage;
+}
+
+export interface App {
+  mode: Mode;
+  backend: Backend;
+  env: BotAgainstDouble;
+  double: BotAgainstDouble['double'];
+  bot: Bot;
+  store: GameStore;
+  databaseUrl: string;
+  /** Everything the bot logged through its Logger, the transports' log, and the console, in order. */
+  logs: string[];
+  /** The seeds the bot generated (newSeed), so tests can look for them. */
+  seeds: string[];
+  command(who: Who | string, name: string, options?: Record<string, OptionValue> | ApiCommandOption[], channelId?: string): Promise<CommandResult>;
+  click(who: Who | string, messageId: string, customId: string, values?: string[]): Promise<CommandResult>;
+  /** Waits until every after() the bot started has finished (DMs, posts after clicks). */
+  settle(): Promise<void>;
+  /** The newest public (non-ephemeral) bot message of the channel. */
+  lastPublic(channelId?: string): DoubleMessage | undefined;
+  publicMessages(channelId?: string): DoubleMessage[];
+  dms(who: Who | string): DoubleMessage[];
+  visibleTo(who: Who | string, channelId?: string): DoubleMessage[];
+  game(channelId?: string): Promise<StoredGame | null>;
+  state(channelId?: string): Promise<engine.GameState | null>;
+  events(gameId?: string): Promise<StoredEvent[]>;
+  eventCount(gameId?: string): Promise<number>;
+  /** Everything the database holds, as plain JSON (for "nothing changed" comparisons). */
+  fingerprint(): Promise<DbFingerprint>;
+  receiptCount(): Promise<number>;
+  /** POST a raw body to the second endpoint (rawEndpoint: true), signed with the test's key unless told otherwise. */
+  rawPost(body: string | Buffer, how?: { signature?: 'good' | 'bad' | 'none' }): Promise<{ status: number; text: string }>;
+  close(): Promise<void>;
+}
+
+export interface DbFingerprint {
+  games: Record<string, unknown>[];
+  eventCount: number;
+  lastSeq: Record<string, number>;
+  receipts: number;
+  userSettings: Record<string, unknown>[];
+  guildSettings: Record<string, unknown>[];
+}
+
+const USERS = [
+  { id: IDS.alice, username: 'alice', globalName: 'Alice' },
+  { id: IDS.bob, username: 'bob', globalName: 'Bob' },
+  { id: IDS.carol, username: 'carol', globalName: 'Carol' },
+  // Last: the double makes the last user the guild owner.
+  { id: IDS.rita, username: 'rita', globalName: 'Referee Rita', roles: [IDS.refereeRole] },
+];
+
+let pgServer: Promise<PostgresServer> | undefined;
+async function postgresServerUrl(): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  pgServer ??= startPostgres();
+  return (await pgServer).url;
+}
+
+function rawKeys(): { publicKeyHex: string; privateKey: KeyObject } {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return { publicKeyHex: Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex'), privateKey };
+}
+
+export async function startApp(options: AppOptions): Promise<App> {
+  const backend = options.backend ?? 'sqlite';
+  let tempDir: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string;
+  if (backend === 'sqlite') {
+    tempDir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-e2e-'));
+    databaseUrl = `file:${path.join(tempDir, 'bot.db')}`;
+  } else {
+    const db = await createTestDatabase(await postgresServerUrl());
+    databaseUrl = db.url;
+    dropDb = db.drop;
+  }
+  const store = await openStore(databaseUrl);
+
+  const logs: string[] = [];
+  const seeds: string[] = [];
+  const logger: Logger = {
+    info: (m) => logs.push(`[info] ${m}`),
+    warn: (m) => logs.push(`[warn] ${m}`),
+    error: (m) => logs.push(`[error] ${m}`),
+  };
+  // Console output too: whatever the bot (or a library it uses) prints is something an operator's log keeps.
+  const originals = { log: console.log, warn: console.warn, error: console.error, info: console.info, debug: console.debug };
+  for (const level of Object.keys(originals) as (keyof typeof originals)[]) {
+    console[level] = (...args: unknown[]) => {
+      if (process.env.E2E_DEBUG) originals[level](...args);
+      logs.push(`[console.${level}] ${args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === 'string' ? a : safeJson(a))).join(' ')}`);
+    };
+  }
+
+  const inFlight = new Set<Promise<unknown>>();
+  let bot!: Bot;
+  let tracked!: InteractionHandler;
+  const seedSource = options.newSeed;
+  const createHandler = (env: Parameters<NonNullable<Parameters<typeof startBotAgainstDouble>[0]['createHandler']>>[0]): InteractionHandler => {
+    bot = buildBot({
+      store,
+      rest: env.rest,
+      applicationId: env.double.applicationId,
+      log: logger,
+      newSeed: () => {
+        const seed = seedSource ? seedSource() : randomHex(32);
+        seeds.push(seed);
+        return seed;
+      },
+    });
+    tracked = async (interaction) => {
+      let done!: () => void;
+      const handled = new Promise<void>((resolve) => (done = resolve));
+      inFlight.add(handled);
+      let reply: InitialReply;
+      try {
+        reply = await bot.handler(interaction);
+      } catch (error) {
+        inFlight.delete(handled);
+        done();
+        throw error;
+      }
+      if (!reply.after) {
+        inFlight.delete(handled);
+        done();
+        return reply;
+      }
+      const after = reply.after;
+      // The transport runs after() once the response is out; settle() waits for it (bounded, so a
+      // transport that never runs it fails the test instead of hanging it).
+      const guard = setTimeout(() => {
+        logs.push('[harness] after() never ran');
+        inFlight.delete(handled);
+        done();
+      }, 15_000);
+      return {
+        ...reply,
+        after: async () => {
+          try {
+            await after();
+          } finally {
+            clearTimeout(guard);
+            inFlight.delete(handled);
+            done();
+          }
+        },
+      };
+    };
+    return (interaction) => tracked(interaction);
+  };
+
+  const env = await startBotAgainstDouble({
+    mode: options.mode,
+    createHandler,
+    double: {
+      users: USERS,
+      ...(options.guildLocale ? { guild: { preferredLocale: options.guildLocale } } : {}),
+    },
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+  });
+  for (const entry of env.logs) logs.push(`[transport] ${entry.message}`);
+  // Transport logs arrive later too: mirror them as they come.
+  const transportLogs = env.logs;
+  const originalPush = transportLogs.push.bind(transportLogs);
+  transportLogs.push = (...items) => {
+    for (const item of items) logs.push(`[transport] ${item.message} ${item.error instanceof Error ? (item.error.stack ?? item.error.message) : safeJson(item.error)}`);
+    return originalPush(...items);
+  };
+
+  if (options.register !== false) await registerCommands(env.rest, env.double.applicationId, env.double.fixtures.guild.id);
+
+  let raw: { server: Server; url: string; privateKey: KeyObject } | undefined;
+  if (options.rawEndpoint) {
+    const keys = rawKeys();
+    const server = createInteractionsServer({
+      publicKey: keys.publicKeyHex,
+      handler: (interaction) => tracked(interaction),
+      rest: env.rest,
+      log: (message, error) => logs.push(`[raw-endpoint] ${message} ${String(error ?? '')}`),
+      ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    });
+    const port = await listen(server, 0);
+    raw = { server, url: `http://127.0.0.1:${port}/interactions`, privateKey: keys.privateKey };
+  }
+
+  const double = env.double;
+  const userId = (who: Who | string): string => (who in IDS ? IDS[who as Who] : who);
+
+  async function settle(): Promise<void> {
+    // after() of one interaction may not start before the transport has sent the response: loop until quiet.
+    for (let round = 0; round < 50; round++) {
+      if (inFlight.size === 0) {
+        await new Promise((r) => setTimeout(r, 5));
+        if (inFlight.size === 0) return;
+      }
+      await Promise.all([...inFlight]);
+    }
+    throw new Error('settle(): the bot never became idle');
+  }
+
+  const attach = (result: DeliveryResult): CommandResult => {
+    const reply = result.messageId ? double.message(result.messageId) : undefined;
+    return { ...result, ...(reply ? { reply } : {}) };
+  };
+
+  async function gameOf(channelId = IDS.channel): Promise<StoredGame | null> {
+    return (await store.findActiveGame(channelId)) ?? (await store.findLatestGame(channelId));
+  }
+
+  async function sql<T extends Record<string, unknown>>(text: string): Promise<T[]> {
+    if (backend === 'sqlite') {
+      const db = new Database(databaseUrl.slice('file:'.length), { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare(text).all() as T[];
+      } finally {
+        db.close();
+      }
+    }
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  const app: App = {
+    mode: options.mode,
+    backend,
+    env,
+    double,
+    get bot() {
+      return bot;
+    },
+    store,
+    databaseUrl,
+    logs,
+    seeds,
+    async command(who, name, commandOptions, channelId = IDS.channel) {
+      const result = await double.sendCommand({ userId: userId(who), channelId, name, ...(commandOptions ? { options: commandOptions } : {}) });
+      await settle();
+      return attach(result);
+    },
+    async click(who, messageId, customId, values) {
+      const result = await double.clickComponent({ userId: userId(who), messageId, customId, ...(values ? { values } : {}) });
+      await settle();
+      return attach(result);
+    },
+    settle,
+    lastPublic(channelId = IDS.channel) {
+      return app.publicMessages(channelId).at(-1);
+    },
+    publicMessages(channelId = IDS.channel) {
+      return double.messages(channelId).filter((m) => !m.ephemeral && m.author.bot && !m.notice);
+    },
+    dms(who) {
+      return double.dmMessages(userId(who));
+    },
+    visibleTo(who, channelId = IDS.channel) {
+      return double.visibleMessages({ viewerId: userId(who), channelId });
+    },
+    game: gameOf,
+    async state(channelId) {
+      const stored = await gameOf(channelId);
+      return stored ? (engine.stateSchema.parse(stored.snapshot) as engine.GameState) : null;
+    },
+    async events(gameId) {
+      const id = gameId ?? (await gameOf())?.id;
+      return id ? store.listEvents(id) : [];
+    },
+    async eventCount(gameId) {
+      return (await app.events(gameId)).length;
+    },
+    async receiptCount() {
+      const rows = await sql<{ n: number | string | bigint }>('SELECT COUNT(*) AS n FROM "InteractionReceipt"');
+      return Number(rows[0]?.n ?? 0);
+    },
+    async fingerprint() {
+      const games = await sql<Record<string, unknown>>('SELECT "id", "channelId", "status", "version", "snapshot", "activeChannelId", "updatedAt" FROM "Game" ORDER BY "id"');
+      const counts = await sql<{ gameId: string; n: number | string; last: number | string }>('SELECT "gameId", COUNT(*) AS n, MAX("seq") AS last FROM "GameEvent" GROUP BY "gameId" ORDER BY "gameId"');
+      const users = await sql<Record<string, unknown>>('SELECT * FROM "UserSetting" ORDER BY "userId"');
+      const guilds = await sql<Record<string, unknown>>('SELECT * FROM "GuildSetting" ORDER BY "guildId"');
+      return {
+        games: games.map((g) => ({ ...g, updatedAt: String(g.updatedAt instanceof Date ? g.updatedAt.toISOString() : g.updatedAt) })),
+        eventCount: counts.reduce((sum, c) => sum + Number(c.n), 0),
+        lastSeq: Object.fromEntries(counts.map((c) => [c.gameId, Number(c.last)])),
+        receipts: await app.receiptCount(),
+        userSettings: users,
+        guildSettings: guilds,
+      };
+    },
+    async rawPost(body, how = {}) {
+      if (!raw) throw new Error('startApp({ rawEndpoint: true }) is needed for rawPost');
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const mode = how.signature ?? 'good';
+      if (mode !== 'none') {
+        let signature = sign(null, Buffer.concat([Buffer.from(timestamp), bytes]), raw.privateKey).toString('hex');
+        if (mode === 'bad') signature = (signature[0] === '0' ? '1' : '0') + signature.slice(1);
+        headers['x-signature-ed25519'] = signature;
+        headers['x-signature-timestamp'] = timestamp;
+      }
+      let res: Response;
+      try {
+        res = await fetch(raw.url, { method: 'POST', headers, body: bytes });
+      } catch (error) {
+        // The endpoint closes the connection after a 413; undici may surface that as a socket error.
+        return { status: -1, text: String(error) };
+      }
+      const text = await res.text();
+      await settle();
+      return { status: res.status, text };
+    },
+    async close() {
+      try {
+        await settle().catch(() => undefined);
+        if (raw) {
+          raw.server.closeAllConnections();
+          await new Promise<void>((resolve) => raw!.server.close(() => resolve()));
+        }
+        await env.cleanup();
+        await store.close();
+      } finally {
+        Object.assign(console, originals);
+        if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+        await dropDb?.();
+      }
+    },
+  };
+  return app;
+}
+
+function randomHex(bytes: number): string {
+  let out = '';
+  for (let i = 0; i < bytes; i++) out += Math.floor(Math.random() * 256).toString(16).padStart(2, '0');
+  return out;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading messages
+
+/** Every string a viewer can read in a message: content, embeds (all text fields), component labels,
+ * placeholders, option labels/values/descriptions, custom ids, attachment names and descriptions. */
+export function messageText(m: DoubleMessage): string {
+  const parts: string[] = [m.content];
+  for (const e of m.embeds) {
+    parts.push(e.title ?? '', e.description ?? '', e.footer?.text ?? '', e.author?.name ?? '', e.url ?? '');
+    for (const f of e.fields ?? []) parts.push(f.name, f.value);
+    if (e.image?.url) parts.push(e.image.url);
+  }
+  const walk = (components: unknown[]): void => {
+    for (const c of components) {
+      if (typeof c !== 'object' || c === null) continue;
+      const comp = c as Record<string, unknown>;
+      for (const key of ['label', 'placeholder', 'custom_id', 'url', 'content']) if (typeof comp[key] === 'string') parts.push(comp[key]);
+      if (comp.emoji && typeof comp.emoji === 'object') parts.push(String((comp.emoji as { name?: string }).name ?? ''));
+      for (const o of (comp.options as Record<string, unknown>[] | undefined) ?? []) parts.push(String(o.label ?? ''), String(o.value ?? ''), String(o.description ?? ''));
+      if (Array.isArray(comp.components)) walk(comp.components);
+    }
+  };
+  walk(m.components);
+  for (const a of m.attachments) parts.push(a.filename, a.description ?? '');
+  return parts.join('\n');
+}
+
+/** Every component (buttons, selects) of a message, flattened. */
+export function componentsOf(m: DoubleMessage): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const walk = (components: unknown[]): void => {
+    for (const c of components) {
+      if (typeof c !== 'object' || c === null) continue;
+      const comp = c as Record<string, unknown>;
+      if (typeof comp.custom_id === 'string') out.push(comp);
+      if (Array.isArray(comp.components)) walk(comp.components);
+    }
+  };
+  walk(m.components);
+  return out;
+}
+
+export function findComponent(messages: DoubleMessage[], predicate: (customId: string, component: Record<string, unknown>) => boolean): { message: DoubleMessage; component: Record<string, unknown>; customId: string } | undefined {
+  for (const message of [...messages].reverse()) {
+    for (const component of componentsOf(message)) {
+      const customId = component.custom_id as string;
+      if (predicate(customId, component)) return { message, component, customId };
+    }
+  }
+  return undefined;
+}
+
+/** Option values of a string select. */
+export function selectValues(component: Record<string, unknown>): string[] {
+  return ((component.options as { value: string }[] | undefined) ?? []).map((o) => o.value);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The engine's view of things
+
+export function activeState(state: engine.GameState | null): engine.ActiveState {
+  if (!state || state.status !== 'active') throw new Error(`expected an active game, got ${state?.status ?? 'none'}`);
+  return state;
+}
+
+/** Replays the stored log (undo markers applied) — what the snapshot must equal. */
+export function replayStored(log: readonly StoredEvent[]): engine.GameState {
+  return engine.replay(effectiveEvents(log).map((e) => e.event));
+}
+
+export function batchesOf(log: readonly StoredEvent[]): number[] {
+  return log.map((e) => (e.payload as StoredPayload).batch);
+}
