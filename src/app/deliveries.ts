@@ -6,7 +6,7 @@
 import { ButtonStyle, ComponentType, type APIEmbed, type APIMessageTopLevelComponent } from 'discord-api-types/v10';
 import type { RawFile } from '@discordjs/rest';
 import * as engine from '../engine/index.js';
-import { renderDuel, renderHand } from '../render/index.js';
+import { renderDuel, renderFlip, renderHand } from '../render/index.js';
 import { translator, type Locale, type Translate } from '../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../discord/contract.js';
 import type { InteractionScope } from '../discord/interaction.js';
@@ -17,7 +17,7 @@ import { cardName } from './present/cards.js';
 import { eventLine } from './present/events.js';
 import { decisionComponents, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
 import { COLOR, resolutionLines, seatsField, waitingLine } from './present/status.js';
-import { duelPicture, handPicture } from './present/pictures.js';
+import { damagePicture, duelPicture, handPicture } from './present/pictures.js';
 
 export interface Outcome {
   game: LoadedGame;
@@ -42,14 +42,20 @@ function handRow(t: Translate, gameId: string): Row {
   };
 }
 
+type Resolved =
+  | { kind: 'duel'; state: engine.ActiveState; resolution: engine.DuelResolution }
+  | { kind: 'damage'; state: engine.ActiveState; resolution: engine.DamageResolution };
+
 /** The state right after the last result event of this batch, while the duel is still on the table to draw. */
-function resolvedDuel(before: engine.GameState, events: readonly engine.GameEvent[]): { state: engine.ActiveState; duel: engine.DuelResolution } | null {
+function resolvedOnTable(before: engine.GameState, events: readonly engine.GameEvent[]): Resolved | null {
   let state = before;
-  let found: { state: engine.ActiveState; duel: engine.DuelResolution } | null = null;
+  let found: Resolved | null = null;
   for (const event of events) {
     state = engine.evolve(state, event);
-    if ((event.type === 'DuelResolved' || event.type === 'DamageResolved') && state.status === 'active' && state.resolution?.kind === 'duel') {
-      found = { state, duel: state.resolution };
+    if ((event.type === 'DuelResolved' || event.type === 'DamageResolved') && state.status === 'active' && state.resolution) {
+      const r = state.resolution;
+      if (r.kind === 'duel') found = { kind: 'duel', state, resolution: r };
+      else if (r.kind === 'damage') found = { kind: 'damage', state, resolution: r };
     }
   }
   return found;
@@ -86,14 +92,31 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
     ];
   }
 
-  const duel = resolvedDuel(outcome.before, outcome.events);
-  if (duel) {
-    const picture = duelPicture(t, duel.state, duel.duel);
-    const result = duel.duel.result;
+  // DUEL-3: the defender of an opposed duel is called to the table, whoever decides first.
+  const started = outcome.events.find((e) => e.type === 'DuelStarted');
+  if (started?.type === 'DuelStarted' && state.status !== 'new') {
+    const defender = started.sides[1];
+    if (defender && defender.seat !== started.initiator) {
+      const userId = state.seats[defender.seat].userId;
+      mention = [...new Set([...mention, userId])];
+      content = [t('duel.defenderCalled', { name: `<@${userId}>` }), content].filter(Boolean).join('\n');
+    }
+  }
+
+  const resolved = resolvedOnTable(outcome.before, outcome.events);
+  if (resolved?.kind === 'duel') {
+    const picture = duelPicture(t, resolved.state, resolved.resolution);
+    const result = resolved.resolution.result;
     if (result) embed.color = result.attacker.succeeded ? COLOR.success : COLOR.failure;
     if (picture) {
       files.push({ name: 'duel.png', data: await renderDuel(picture), contentType: 'image/png' });
       embed.image = { url: 'attachment://duel.png' };
+    }
+  } else if (resolved?.kind === 'damage') {
+    const picture = damagePicture(t, resolved.state, resolved.resolution);
+    if (picture) {
+      files.push({ name: 'damage.png', data: await renderFlip(picture), contentType: 'image/png' });
+      embed.image = { url: 'attachment://damage.png' };
     }
   }
 

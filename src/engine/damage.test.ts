@@ -1,7 +1,7 @@
 /** DMG-1..DMG-16. */
 import { describe, expect, it } from 'vitest';
 import { precisionFor, soulstoneReduction } from './damage.js';
-import { P0, P1, given, scenario } from './testkit.js';
+import { P0, given, scenario } from './testkit.js';
 
 const opposed = { type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 } as const;
 
@@ -132,6 +132,5 @@ describe('damage', () => {
     expect(s.lastOf('DuelResolved')?.result.attacker.succeeded).toBe(false);
     expect(s.events.some((e) => e.type === 'DamageSequenceStarted')).toBe(false);
     expect(s.active.resolution).toBeNull();
-    void P1;
   });
 });

@@ -205,4 +205,7 @@ export const en = {
   "settings.language.fr": "French",
   "settings.dms.on": "your hand is sent by DM",
   "settings.dms.off": "no DMs — use the “My hand” button",
+  'duel.defenderCalled': '{name}, you are the defender in this duel.',
+  'picture.damageTitle': '{name} — damage against {target}',
+  'picture.damageFooter': '{final} damage after reductions',
 } as const;

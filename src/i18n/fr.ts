@@ -204,4 +204,7 @@ export const fr: Record<keyof typeof en, string> = {
   "settings.language.fr": "français",
   "settings.dms.on": "votre main est envoyée en MP",
   "settings.dms.off": "pas de MP — utilisez le bouton « Ma main »",
+  'duel.defenderCalled': '{name}, vous êtes le défenseur dans ce duel.',
+  'picture.damageTitle': '{name} — dégâts contre {target}',
+  'picture.damageFooter': '{final} dégâts après réductions',
 };

@@ -1,5 +1,5 @@
 /** Engine state → picture models for src/render, with every word localized here (the renderer holds none). */
-import type { ActiveState, DuelResolution, FlipResolution, FlipState, GameState } from '../../engine/index.js';
+import type { ActiveState, DamageResolution, DuelResolution, FlipResolution, FlipState, GameState } from '../../engine/index.js';
 import { band, cardValue, type CardCode } from '../../engine/cards.js';
 import type { Translate } from '../../i18n/index.js';
 import type { DuelLabels, DuelPicture, DuelSidePicture, FlipPicture, HandPicture } from '../../render/index.js';
@@ -109,4 +109,24 @@ export function handPicture(t: Translate, state: GameState, seat: 0 | 1, highlig
   if (state.status === 'new') return null;
   const hand = state.seats[seat].hand;
   return { title: t('hand.title', { count: hand.length }), cards: [...hand], ...(highlight ? { highlight } : {}) };
+}
+
+/** A standalone damage flip (/damage): the flip with its profile, the band's value highlighted. */
+export function damagePicture(t: Translate, state: ActiveState, r: DamageResolution): FlipPicture | null {
+  const flip = r.flips.find((f) => f.slot === 'damage');
+  const result = r.damage.result;
+  if (!flip || !result) return null;
+  const finalCard = finalOf(flip);
+  const profile = r.damage.profile;
+  return {
+    title: r.label ?? t('picture.damageTitle', { name: state.seats[r.damage.dealer].name, target: state.seats[r.damage.target].name }),
+    fate: flip.net,
+    revealed: flip.revealed,
+    ...(flip.taken ? { taken: flip.taken } : {}),
+    ...(flip.cheat?.outcome === 'cheated' ? { cheatedWith: flip.cheat.card } : {}),
+    ...(finalCard ? { finalCard } : {}),
+    ...(Array.isArray(profile) ? { profile: [profile[0], profile[1], profile[2]] as [number, number, number] } : {}),
+    footer: t('picture.damageFooter', { final: result.final }),
+    labels: { fate: t('picture.fate'), cheated: t('picture.cheated'), bands: bands(t) },
+  };
 }
