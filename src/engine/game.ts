@@ -7,7 +7,7 @@
  * evolve is a plain fold that never needs the generator (replay = undo = audit).
  */
 import type { CardCode } from './cards.js';
-import { BLACK_JOKER, freshDeck } from './cards.js';
+import { BLACK_JOKER, RED_JOKER, freshDeck } from './cards.js';
 import type { Result, RuleError } from './errors.js';
 import { fail, ok } from './errors.js';
 import type { ActiveState, Command, DuelResolution, FlipState, GameEvent, GameState, Seat } from './schema.js';
@@ -356,7 +356,9 @@ function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision
       if (pending.kind !== 'pick') return fail('NO_DECISION_PENDING');
       const flip = currentFlip(state, pending.slot);
       if (!flip || !pending.legal.includes(cmd.card)) {
-        return fail('ILLEGAL_PICK', flip?.revealed.includes(BLACK_JOKER) ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
+        // FLIP-5 when a joker changed what may be taken, FLIP-4 otherwise.
+        const jokers = flip?.revealed.some((c) => c === BLACK_JOKER || c === RED_JOKER) ?? false;
+        return fail('ILLEGAL_PICK', jokers ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
       }
       return ok([{ type: 'FlipCardChosen', seat, slot: pending.slot, card: cmd.card, forced: false, discarded: flip.revealed.filter((c) => c !== cmd.card) }]);
     }

@@ -144,6 +144,10 @@ export class Scenario {
   }
 }
 
+/** A partial event for matching: every field optional, at any depth, except the type. */
+export type DeepPartial<T> = T extends readonly (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+export type EventMatch = DeepPartial<GameEvent> & { type: GameEvent['type'] };
+
 export function scenario(f: Fixture = {}): Scenario {
   return new Scenario(setup(f));
 }
@@ -158,14 +162,14 @@ export function given(events: readonly GameEvent[] | Scenario) {
       return {
         result,
         /** The command's events, in order, each matching the partial event given (same length). */
-        then(expected: ReadonlyArray<Partial<GameEvent> & { type: GameEvent['type'] }>): GameEvent[] {
+        then(expected: readonly EventMatch[]): GameEvent[] {
           if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
           expect(result.value.map((e) => e.type)).toEqual(expected.map((e) => e.type));
           expect(result.value).toMatchObject(expected);
           return result.value;
         },
         /** The listed partial events appear in this order among the command's events. */
-        thenIncludes(expected: ReadonlyArray<Partial<GameEvent> & { type: GameEvent['type'] }>): GameEvent[] {
+        thenIncludes(expected: readonly EventMatch[]): GameEvent[] {
           if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
           let i = 0;
           for (const want of expected) {

@@ -1,7 +1,7 @@
 /** The spec's test vectors (§16) that concern cards, flips, duels and damage: TV-1..TV-11. */
 import { describe, expect, it } from 'vitest';
 import { P0, P1, given, scenario } from './testkit.js';
-import type { DuelResolution } from './schema.js';
+import type { Command, DuelResolution } from './schema.js';
 
 describe('TV-1 Basse vs Pandora', () => {
   it('TV-1 part 1: a soulstone for + reveals 6C and 9T, keeps the 9: 5 + 9 = 14 ≥ 13, success without cheating', () => {
@@ -99,7 +99,7 @@ describe('TV-5..TV-8 duels', () => {
   });
 
   it('TV-7: TN 12 with Masks: 5 + 8C = 13 {C} fails; a soulstone Masks succeeds; cheating 7M (12 {M}) succeeds', () => {
-    const duel = { type: 'simpleDuel', stat: 5, tn: 12, tnSuits: ['M'], soulstoneUser: true } as const;
+    const duel: Command = { type: 'simpleDuel', stat: 5, tn: 12, tnSuits: ['M'], soulstoneUser: true };
     const base = scenario({ decks: [['8C'], []], hands: [['7M'], []], soulstones: [1, 0] }).do(duel, P0);
     const plain = base.answer('none').answer('decline');
     expect(plain.lastOf('DuelResolved')?.result.attacker).toMatchObject({ total: 13, suits: ['C'], succeeded: false });
@@ -174,9 +174,8 @@ describe('TV-9..TV-11 damage', () => {
   });
 
   it('TV-11: blasts of 2/3☼/4☼☼: severe 4 + 2 blasts of 3, RJ 5 + 2 of 3, moderate 3 + 1 of 2; weak gives 1; none on a friendly target', () => {
-    const blast = { type: 'damageFlip', profile: [2, 3, 4], blasts: [1, 1, 2] } as const;
-    const run = (card: string, extra: object = {}) => {
-      const s = scenario({ decks: [[card], []] }).do({ ...blast, ...extra }, P0);
+    const run = (card: string, friendly = false) => {
+      const s = scenario({ decks: [[card], []] }).do({ type: 'damageFlip', profile: [2, 3, 4], blasts: [1, 1, 2], friendly }, P0);
       const after = s.pending?.kind === 'redJokerSuit' ? s.answer('R') : s;
       return after.lastOf('DamageResolved')?.result;
     };
@@ -184,7 +183,7 @@ describe('TV-9..TV-11 damage', () => {
     expect(run('RJ')).toMatchObject({ final: 5, blasts: 2, blastDamage: 3 });
     expect(run('7C')).toMatchObject({ final: 3, blasts: 1, blastDamage: 2 });
     expect(run('3C')).toMatchObject({ final: 2, blasts: 1, blastDamage: 1 });
-    expect(run('12C', { friendly: true })).toMatchObject({ final: 4, blasts: 0, blastDamage: null });
+    expect(run('12C', true)).toMatchObject({ final: 4, blasts: 0, blastDamage: null });
   });
 });
 

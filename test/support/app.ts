@@ -26,6 +26,8 @@ import { DEFAULT_IDS } from '../../src/discord-double/index.js';
 import * as engine from '../../src/engine/index.js';
 import type { GameStore, StoredEvent, StoredGame } from '../../src/store/contract.js';
 import { openStore } from '../../src/store/open.js';
+import { card as cardGlyph, cardName } from '../../src/app/present/cards.js';
+import { translator } from '../../src/i18n/index.js';
 import { registerCommands } from '../../scripts/register.js';
 import { startBotAgainstDouble, type BotAgainstDouble } from './double.js';
 import { createTestDatabase, startPostgres, type PostgresServer } from './postgres.js';
@@ -268,7 +270,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     return { ...result, ...(reply ? { reply } : {}) };
   };
 
-  async function gameOf(channelId = IDS.channel): Promise<StoredGame | null> {
+  async function gameOf(channelId: string = IDS.channel): Promise<StoredGame | null> {
     return (await store.findActiveGame(channelId)) ?? (await store.findLatestGame(channelId));
   }
 
@@ -369,7 +371,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       }
       let res: Response;
       try {
-        res = await fetch(raw.url, { method: 'POST', headers, body: bytes });
+        res = await fetch(raw.url, { method: 'POST', headers, body: new Uint8Array(bytes) });
       } catch (error) {
         // The endpoint closes the connection after a 413; undici may surface that as a socket error.
         return { status: -1, text: String(error) };
@@ -483,4 +485,83 @@ export function replayStored(log: readonly StoredEvent[]): engine.GameState {
 
 export function batchesOf(log: readonly StoredEvent[]): number[] {
   return log.map((e) => (e.payload as StoredPayload).batch);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cards as people read them, and what the bot sent (allowed mentions are not kept on stored messages)
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every way a card is written in messages (compact glyph form, long names in English and French, the
+ * raw code as used in custom ids and select values), as regexps that do not match inside a longer card
+ * ("1R" is not found in "11R", "1 of Rams" not in "11 of Rams"). */
+export function cardPatterns(code: engine.CardCode): RegExp[] {
+  const forms = [cardGlyph(code), cardName(translator('en'), code), cardName(translator('fr'), code), code];
+  return forms.map((form) => new RegExp(`(?<![0-9A-Za-z])${escapeRegExp(form)}(?![0-9A-Za-z])`));
+}
+
+export function findCards(text: string, codes: readonly engine.CardCode[]): engine.CardCode[] {
+  return codes.filter((code) => cardPatterns(code).some((re) => re.test(text)));
+}
+
+/** The bodies the bot sent (inline HTTP responses, interaction callbacks, channel and webhook posts). */
+export function outgoingBodies(double: BotAgainstDouble['double']): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = [];
+  for (const record of double.interactions()) if (record.response?.data) bodies.push(record.response.data);
+  for (const request of double.requests) {
+    if (request.method !== 'POST' && request.method !== 'PATCH') continue;
+    const body = request.body as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object') continue;
+    if (request.path.endsWith('/callback')) {
+      const data = (body as { data?: Record<string, unknown> }).data;
+      if (data) bodies.push(data);
+    } else bodies.push(body);
+  }
+  return bodies;
+}
+
+/** allowed_mentions.users of the body that produced a stored message (matched on content + first embed). */
+export function allowedMentionUsers(double: BotAgainstDouble['double'], message: DoubleMessage): string[] | undefined {
+  const description = message.embeds[0]?.description;
+  const body = outgoingBodies(double).find(
+    (b) => (b.content ?? '') === message.content && (b.embeds as { description?: string }[] | undefined)?.[0]?.description === description,
+  );
+  const mentions = body?.allowed_mentions as { users?: string[] } | undefined;
+  return body ? (mentions?.users ?? []) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Answering decisions by clicking what the bot actually sent
+
+export interface Located {
+  message: DoubleMessage;
+  customId: string;
+  values?: string[];
+}
+
+const isDecisionComponent = (gameId: string) => (customId: string) => customId.startsWith(`fk:d:${gameId}:`);
+
+/** The newest message among `messages` that carries decision components of this game. */
+export function latestDecisionMessage(messages: DoubleMessage[], gameId: string): DoubleMessage | undefined {
+  return [...messages].reverse().find((m) => componentsOf(m).some((c) => isDecisionComponent(gameId)(c.custom_id as string)));
+}
+
+/** The component of `message` that expresses `choice` (an engine choice token, or tokens for discardDown). */
+export function locateChoice(message: DoubleMessage, decision: engine.PendingDecision, choice: string | readonly string[]): Located | undefined {
+  const components = componentsOf(message);
+  const select = components.find((c) => c.type === 3);
+  const button = (suffix: string) => components.find((c) => c.type === 2 && (c.custom_id as string).endsWith(`:${suffix}`));
+  const buttonLabelled = (label: string) => components.find((c) => c.type === 2 && c.label === label && (c.custom_id as string).startsWith('fk:d:'));
+  const found = (c: Record<string, unknown> | undefined, values?: string[]): Located | undefined =>
+    c ? { message, customId: c.custom_id as string, ...(values ? { values } : {}) } : undefined;
+  switch (decision.kind) {
+    case 'discardDown':
+      return found(select, [...(typeof choice === 'string' ? [choice] : choice)]);
+    case 'cheat':
+      return choice === engine.DECLINE ? found(button('no')) : found(select, [String(choice)]);
+    case 'trigger':
+      return choice === engine.NO_TRIGGER ? found(button('none')) : found(buttonLabelled(String(choice)));
+    default:
+      return found(button(String(choice)));
+  }
 }
