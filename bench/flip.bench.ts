@@ -119,14 +119,21 @@ export async function runFlipRounds(
     const r = await loadgen.round(spec(c, options.warmupMs));
     estimate.set(c.name, r.completed / (r.elapsedMs / 1000));
   }
-  const baseline = new Map(contenders.map((c) => [c.name, { ...c.counters }]));
+  // Contenders may share a server (and its counters): count the conflicts of each round separately.
+  const conflicts = new Map(contenders.map((c) => [c.name, { casConflicts: 0, appendCalls: 0 }]));
 
   const results = new Map<string, RoundResult[]>(contenders.map((c) => [c.name, []]));
   for (let round = 0; round < options.rounds; round++) {
     // Rotate the order each round so no contender always runs first (or right after the slowest one).
     const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
     for (const c of order) {
+      const before = c.counters ? { ...c.counters } : undefined;
       const r = await loadgen.round(spec(c, options.durationMs));
+      if (c.counters && before) {
+        const mine = conflicts.get(c.name)!;
+        mine.casConflicts += c.counters.casConflicts - before.casConflicts;
+        mine.appendCalls += c.counters.appendCalls - before.appendCalls;
+      }
       estimate.set(c.name, Math.max(estimate.get(c.name) ?? 0, r.completed / (r.elapsedMs / 1000)));
       results.get(c.name)!.push(r);
       options.onRound?.(round, c.name, r);
@@ -142,7 +149,6 @@ export async function runFlipRounds(
       for (const r of rs) for (const [k, v] of Object.entries(f(r))) out[k] = (out[k] ?? 0) + v;
       return out;
     };
-    const before = baseline.get(c.name);
     return {
       name: c.name,
       rps: median(rs.map((r) => r.completed / (r.elapsedMs / 1000))),
@@ -154,9 +160,8 @@ export async function runFlipRounds(
       ok: sum((r) => r.ok),
       refused: sum((r) => r.refused),
       errors: sum((r) => r.errors),
-      // Counted over the warm-up too would blur the measured rounds: take the difference.
-      casConflicts: c.counters ? c.counters.casConflicts - (before?.casConflicts ?? 0) : 0,
-      appendCalls: c.counters ? c.counters.appendCalls - (before?.appendCalls ?? 0) : 0,
+      casConflicts: conflicts.get(c.name)!.casConflicts,
+      appendCalls: conflicts.get(c.name)!.appendCalls,
       refusalSamples: merge((r) => r.refusalSamples),
       errorSamples: merge((r) => r.errorSamples),
       signedInWindow: sum((r) => r.signedInWindow),

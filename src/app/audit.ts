@@ -11,7 +11,7 @@ import { ephemeral, problemReply, reply } from '../discord/replies.js';
 import type { Translate } from '../i18n/index.js';
 import { effectiveEvents, loadGame, type StoredPayload } from './games.js';
 import type { Services } from './services.js';
-import { eventLine } from './present/events.js';
+import { eventLine, type SeatNames } from './present/events.js';
 import { COLOR } from './present/status.js';
 
 type Scope = InteractionScope & { services: Services };
@@ -38,6 +38,7 @@ export function exportLog(game: StoredGame, log: readonly StoredEvent[], state: 
 
 function logLines(t: Translate, state: engine.GameState, log: readonly StoredEvent[], ended: boolean): string[] {
   const lines: string[] = [];
+  const names: SeatNames = state.status === 'new' ? ['?', '?'] : [state.seats[0].name, state.seats[1].name];
   for (const stored of log) {
     const { batch, event } = stored.payload as StoredPayload;
     if (event.type === 'LogEntryUndone') {
@@ -45,7 +46,7 @@ function logLines(t: Translate, state: engine.GameState, log: readonly StoredEve
       continue;
     }
     if (!ended && engine.publicEvent(event) === null) continue;
-    const line = eventLine(t, state, event) ?? (ended ? `${event.type}` : null);
+    const line = eventLine(t, names, event) ?? (ended ? `${event.type}` : null);
     if (line) lines.push(`\`#${stored.seq}\` ${line}${ended && event.type === 'CardsDrawn' ? ` (${event.cards.join(' ')})` : ''} · b${batch}`);
   }
   return lines;

@@ -14,9 +14,9 @@ import { reply, update, type ReplyMessage } from '../discord/replies.js';
 import type { LoadedGame, UndoResult } from './games.js';
 import type { Services } from './services.js';
 import { cardName } from './present/cards.js';
-import { eventLine } from './present/events.js';
+import { eventLine, type SeatNames } from './present/events.js';
 import { decisionComponents, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
-import { COLOR, resolutionLines, seatsField, waitingLine } from './present/status.js';
+import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './present/status.js';
 import { damagePicture, duelPicture, handPicture } from './present/pictures.js';
 
 export interface Outcome {
@@ -42,62 +42,68 @@ function handRow(t: Translate, gameId: string): Row {
   };
 }
 
-type Resolved =
-  | { kind: 'duel'; state: engine.ActiveState; resolution: engine.DuelResolution }
-  | { kind: 'damage'; state: engine.ActiveState; resolution: engine.DamageResolution };
+type Resolved = { kind: 'duel'; resolution: engine.DuelResolution } | { kind: 'damage'; resolution: engine.DamageResolution };
 
-/** The state right after the last result event of this batch, while the duel is still on the table to draw. */
+/** The table right after the last result event of this batch, while the duel is still on it to be drawn. */
 function resolvedOnTable(before: engine.GameState, events: readonly engine.GameEvent[]): Resolved | null {
   let state = before;
   let found: Resolved | null = null;
   for (const event of events) {
     state = engine.evolve(state, event);
-    if ((event.type === 'DuelResolved' || event.type === 'DamageResolved') && state.status === 'active' && state.resolution) {
-      const r = state.resolution;
-      if (r.kind === 'duel') found = { kind: 'duel', state, resolution: r };
-      else if (r.kind === 'damage') found = { kind: 'damage', state, resolution: r };
-    }
+    if (event.type !== 'DuelResolved' && event.type !== 'DamageResolved') continue;
+    const view = engine.publicView(state);
+    const r = view.status === 'new' ? null : view.resolution;
+    if (r?.kind === 'duel') found = { kind: 'duel', resolution: r };
+    else if (r?.kind === 'damage') found = { kind: 'damage', resolution: r };
   }
   return found;
 }
 
-/** The public message for a batch of events: what happened, where things stand, who decides next. */
+function namesOf(table: Table): SeatNames {
+  return [table.seats[0].name, table.seats[1].name];
+}
+
+/**
+ * The public message for a batch of events: what happened, where things stand, who decides next.
+ * Built from the public view only; the one exception is the legal choices of a decision that needs no
+ * hidden card (picks among revealed cards, soulstones, triggers…), which become its buttons.
+ */
 export async function publicMessage(t: Translate, outcome: Outcome): Promise<OutgoingMessage> {
-  const { state } = outcome.game;
-  const lines = outcome.events.map((e) => eventLine(t, state, e)).filter((l): l is string => l !== null);
+  const view = engine.publicView(outcome.game.state);
+  if (view.status === 'new') return { content: '…' };
+  const names = namesOf(view);
+  const lines = outcome.events.map((e) => eventLine(t, names, e)).filter((l): l is string => l !== null);
   const embed: APIEmbed = { description: clip(lines.length ? lines : ['…']), color: COLOR.neutral };
   const components: APIMessageTopLevelComponent[] = [];
   let content: string | undefined;
   let mention: string[] = [];
   const files: RawFile[] = [];
 
-  if (state.status === 'active') {
-    const progress = resolutionLines(t, state);
+  if (view.status === 'active') {
+    const progress = resolutionLines(t, view);
     if (progress.length) embed.fields = [{ name: t('status.onTheTable'), value: clip(progress).slice(0, 1024) }];
-    const decision = engine.pendingDecision(state);
-    const waiting = waitingLine(t, state, decision);
-    if (decision && waiting) {
+    const waiting = waitingLine(t, view, view.pending);
+    if (view.pending && waiting) {
       embed.color = COLOR.waiting;
-      content = waiting + (isPrivateDecision(decision) ? ` ${t('prompt.privateHint')}` : '');
-      mention = [state.seats[decision.seat].userId];
-      if (!isPrivateDecision(decision)) components.push(...decisionComponents(t, state.gameId, decision));
+      const secret = isPrivateDecision(view.pending);
+      content = waiting + (secret ? ` ${t('prompt.privateHint')}` : '');
+      mention = [view.seats[view.pending.seat].userId];
+      const decision = secret ? null : engine.pendingDecision(outcome.game.state);
+      if (decision && !isPrivateDecision(decision)) components.push(...decisionComponents(t, view.gameId, decision));
     }
-    components.push(handRow(t, state.gameId));
-  } else if (state.status === 'ended') {
+    components.push(handRow(t, view.gameId));
+  } else {
     embed.color = COLOR.ended;
     embed.title = t('game.ended.title');
-    embed.fields = [
-      ...(seatsField(t, state) ?? []),
-      { name: t('game.ended.seed'), value: `\`${state.seed}\`` },
-    ];
+    embed.fields = [...(seatsField(t, view) ?? []), ...(view.seed ? [{ name: t('game.ended.seed'), value: `\`${view.seed}\`` }] : [])];
   }
 
   // DUEL-3: the defender of an opposed duel is called to the table, whoever decides first.
   const started = outcome.events.find((e) => e.type === 'DuelStarted');
-  if (started?.type === 'DuelStarted' && state.status !== 'new') {
+  if (started?.type === 'DuelStarted') {
     const defender = started.sides[1];
     if (defender && defender.seat !== started.initiator) {
-      const userId = state.seats[defender.seat].userId;
+      const userId = view.seats[defender.seat].userId;
       mention = [...new Set([...mention, userId])];
       content = [t('duel.defenderCalled', { name: `<@${userId}>` }), content].filter(Boolean).join('\n');
     }
@@ -105,7 +111,7 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
 
   const resolved = resolvedOnTable(outcome.before, outcome.events);
   if (resolved?.kind === 'duel') {
-    const picture = duelPicture(t, resolved.state, resolved.resolution);
+    const picture = duelPicture(t, names, resolved.resolution);
     const result = resolved.resolution.result;
     if (result) embed.color = result.attacker.succeeded ? COLOR.success : COLOR.failure;
     if (picture) {
@@ -113,7 +119,7 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
       embed.image = { url: 'attachment://duel.png' };
     }
   } else if (resolved?.kind === 'damage') {
-    const picture = damagePicture(t, resolved.state, resolved.resolution);
+    const picture = damagePicture(t, names, resolved.resolution);
     if (picture) {
       files.push({ name: 'damage.png', data: await renderFlip(picture), contentType: 'image/png' });
       embed.image = { url: 'attachment://damage.png' };
@@ -215,8 +221,8 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: { 
 }
 
 export async function announceGameStart(scope: Scope, game: LoadedGame): Promise<InitialReply> {
-  const { state } = game;
-  if (state.status !== 'active') throw new Error('a new game is active');
+  const state = engine.publicView(game.state);
+  if (state.status === 'new') throw new Error('a new game has seats');
   const t = scope.tPublic;
   const embed: APIEmbed = {
     title: t('game.started.title', { system: t(`system.${state.system}`), a: state.seats[0].name, b: state.seats[1].name }),

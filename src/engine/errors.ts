@@ -34,15 +34,12 @@ export const ERROR_CODES = [
   'CHEAT_ALREADY_DECIDED',
   'CHEAT_FORBIDDEN_EMPTY_HAND',
   // duels and triggers
-  'SAME_SEAT_REQUIRED',
   'UNKNOWN_TRIGGER',
   'TRIGGER_SUITS_MISSING',
-  'DUPLICATE_TRIGGER',
   // soulstones
   'SOULSTONES_EMPTY',
   'NOT_A_SOULSTONE_USER',
   'SOULSTONE_ONE_PER_EFFECT',
-  'SOULSTONE_USE_ILLEGAL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

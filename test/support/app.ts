@@ -221,6 +221,11 @@ export async function startApp(options: AppOptions): Promise<App> {
     createHandler,
     double: {
       users: USERS,
+      channels: [
+        { id: IDS.channel, name: 'table-1' },
+        { id: IDS.channel2, name: 'table-2' },
+        ...Array.from({ length: 6 }, (_, i) => ({ name: `table-${i + 3}` })),
+      ],
       ...(options.guildLocale ? { guild: { preferredLocale: options.guildLocale } } : {}),
     },
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
@@ -564,4 +569,9 @@ export function locateChoice(message: DoubleMessage, decision: engine.PendingDec
     default:
       return found(button(String(choice)));
   }
+}
+
+/** The engine events that still count (undone batches removed), in order. */
+export function effectiveLog(log: readonly StoredEvent[]): engine.GameEvent[] {
+  return effectiveEvents(log).map((e) => e.event);
 }

@@ -2,16 +2,15 @@
  * Events as public lines. Only public facts are read here: a draw shows a count, a shuffle shows no
  * order, the seed is never printed. The adversarial tests in test/hidden-information.test.ts check it.
  */
-import type { GameEvent, GameState } from '../../engine/index.js';
+import type { GameEvent } from '../../engine/index.js';
 import type { Translate } from '../../i18n/index.js';
 import { card, cards, fate, signed, suitName, suits } from './cards.js';
 
-export function seatName(state: GameState, seat: 0 | 1): string {
-  return state.status === 'new' ? `#${seat + 1}` : state.seats[seat].name;
-}
+/** Seat names: events speak of seats 0 and 1. */
+export type SeatNames = readonly [string, string];
 
-export function eventLine(t: Translate, state: GameState, event: GameEvent): string | null {
-  const who = (seat: 0 | 1) => `**${seatName(state, seat)}**`;
+export function eventLine(t: Translate, names: SeatNames, event: GameEvent): string | null {
+  const who = (seat: 0 | 1) => `**${names[seat]}**`;
   switch (event.type) {
     case 'GameStarted':
       return null;

@@ -1,5 +1,6 @@
 /** Engine state → picture models for src/render, with every word localized here (the renderer holds none). */
-import type { ActiveState, DamageResolution, DuelResolution, FlipResolution, FlipState, GameState } from '../../engine/index.js';
+import type { DamageResolution, DuelResolution, FlipResolution, FlipState, GameState } from '../../engine/index.js';
+import type { SeatNames } from './events.js';
 import { band, cardValue, type CardCode } from '../../engine/cards.js';
 import type { Translate } from '../../i18n/index.js';
 import type { DuelLabels, DuelPicture, DuelSidePicture, FlipPicture, HandPicture } from '../../render/index.js';
@@ -35,7 +36,7 @@ function finalOf(flip: FlipState | undefined): CardCode | null {
   return flip.cheat?.outcome === 'cheated' ? flip.cheat.card : flip.taken;
 }
 
-export function duelPicture(t: Translate, state: ActiveState, r: DuelResolution): DuelPicture | null {
+export function duelPicture(t: Translate, names: SeatNames, r: DuelResolution): DuelPicture | null {
   const result = r.result;
   if (!result) return null;
   const sides: DuelSidePicture[] = [];
@@ -45,7 +46,7 @@ export function duelPicture(t: Translate, state: ActiveState, r: DuelResolution)
     const flip = r.flips.find((f) => f.seat === side.seat && f.slot === side.role) ?? (side.role === 'attacker' ? r.flips.find((f) => f.slot === 'main') : undefined);
     const finalCard = finalOf(flip) ?? total.card ?? 'BJ';
     sides.push({
-      label: `${state.seats[side.seat].name}`,
+      label: names[side.seat],
       role: r.opposed ? side.role : 'single',
       stat: side.stat,
       statSuits: side.statSuits,
@@ -89,12 +90,12 @@ export function duelPicture(t: Translate, state: ActiveState, r: DuelResolution)
   };
 }
 
-export function flipPicture(t: Translate, state: ActiveState, r: FlipResolution): FlipPicture | null {
+export function flipPicture(t: Translate, names: SeatNames, r: FlipResolution): FlipPicture | null {
   const flip = r.flips[0];
   if (!flip) return null;
   const finalCard = finalOf(flip);
   return {
-    title: r.label ?? t('picture.flipTitle', { name: state.seats[flip.seat].name }),
+    title: r.label ?? t('picture.flipTitle', { name: names[flip.seat] }),
     fate: flip.net,
     revealed: flip.revealed,
     ...(flip.taken ? { taken: flip.taken } : {}),
@@ -112,14 +113,14 @@ export function handPicture(t: Translate, state: GameState, seat: 0 | 1, highlig
 }
 
 /** A standalone damage flip (/damage): the flip with its profile, the band's value highlighted. */
-export function damagePicture(t: Translate, state: ActiveState, r: DamageResolution): FlipPicture | null {
+export function damagePicture(t: Translate, names: SeatNames, r: DamageResolution): FlipPicture | null {
   const flip = r.flips.find((f) => f.slot === 'damage');
   const result = r.damage.result;
   if (!flip || !result) return null;
   const finalCard = finalOf(flip);
   const profile = r.damage.profile;
   return {
-    title: r.label ?? t('picture.damageTitle', { name: state.seats[r.damage.dealer].name, target: state.seats[r.damage.target].name }),
+    title: r.label ?? t('picture.damageTitle', { name: names[r.damage.dealer], target: names[r.damage.target] }),
     fate: flip.net,
     revealed: flip.revealed,
     ...(flip.taken ? { taken: flip.taken } : {}),

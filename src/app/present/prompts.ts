@@ -18,7 +18,7 @@ export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
 export const PRIVATE_KINDS: ReadonlySet<PendingDecision['kind']> = new Set(['cheat', 'discardDown']);
 
-export function isPrivateDecision(decision: PendingDecision): boolean {
+export function isPrivateDecision(decision: Pick<PendingDecision, 'kind'>): boolean {
   return PRIVATE_KINDS.has(decision.kind);
 }
 
@@ -35,7 +35,7 @@ export function handButtonId(gameId: string): string {
   return `fk:hand:${gameId}`;
 }
 
-export function describeDecision(t: Translate, decision: PendingDecision): string {
+export function describeDecision(t: Translate, decision: Pick<PendingDecision, 'kind'>): string {
   return t(`decision.${decision.kind}`);
 }
 

@@ -1,0 +1,231 @@
+/**
+ * `npm run bench`: ratios measured side by side in one run, for a shared, noisy machine. Contenders are
+ * interleaved in rounds after a warm-up and reported as medians; only the replay goal is absolute.
+ *
+ *   1. /flip req/s through the full HTTP endpoint on SQLite vs a bare signature-checking server
+ *      (16 games on 16 connections, and all 16 connections on one game: compare-and-swap contention);
+ *   2. the same on PostgreSQL (a throwaway server, as the tests start one; skipped if none can start);
+ *   3. one opposed duel through the engine alone vs through signed interactions on the endpoint (SQLite);
+ *   4. replay() of a 2,000-event log vs JSON.parse of the same log;
+ *   5. benchRender(): duel picture vs blank canvas encode.
+ *
+ * Options: --quick (short rounds, for a smoke run), --no-postgres, --connections=N.
+ * Prints one table, then a line `BENCH_JSON {...}` with every figure.
+ */
+import { availableParallelism, cpus } from 'node:os';
+import { startDiscordDouble, type DiscordDouble } from '../src/discord-double/index.js';
+import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from '../test/support/postgres.js';
+import { benchRender } from './render.bench.js';
+import { benchReplay } from './replay.bench.js';
+import { benchDuel, type DuelBench } from './duel.bench.js';
+import { ALICE, BOB, LoadGenerator, channelIds, createGames, runFlipRounds, type Contender, type ContenderResult } from './flip.bench.js';
+import { generateBenchKeys } from './interactions.js';
+import { startBareServer, startBotServer, type BotServer } from './servers.js';
+import { fmt, printTable, round, type Row } from './stats.js';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const withPostgres = !args.has('--no-postgres');
+const connectionsArg = [...args].find((a) => a.startsWith('--connections='));
+const CONNECTIONS = connectionsArg ? Number(connectionsArg.split('=')[1]) : 16;
+const FLIP = quick ? { rounds: 2, durationMs: 500, warmupMs: 300 } : { rounds: 5, durationMs: 2000, warmupMs: 1000 };
+const DUEL = quick ? { rounds: 2, warmup: 1 } : { rounds: 9, warmup: 2 };
+const REPLAY = quick ? { runs: 6, warmup: 2 } : { runs: 60, warmup: 10 };
+const RENDER = quick ? { rounds: 4, warmup: 1 } : { rounds: 30, warmup: 6 };
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+interface PostgresTarget {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function postgres(): Promise<PostgresTarget | { skipped: string }> {
+  if (!withPostgres) return { skipped: '--no-postgres' };
+  let server: PostgresServer | undefined;
+  try {
+    const serverUrl = process.env.TEST_DATABASE_URL ?? (server = await startPostgres()).url;
+    const db: TestDatabase = await createTestDatabase(serverUrl);
+    return {
+      url: db.url,
+      async close() {
+        await db.drop().catch(() => undefined);
+        await server?.stop();
+      },
+    };
+  } catch (error) {
+    await server?.stop().catch(() => undefined);
+    return { skipped: String(error instanceof Error ? error.message.split('\n')[0] : error) };
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const json: Record<string, unknown> = {
+    machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? '?', node: process.version },
+    quick,
+  };
+  const rows: Row[] = [];
+
+  try {
+    log(`starting (${quick ? 'quick' : 'full'} run, ${CONNECTIONS} connections)`);
+    // PostgreSQL first: initdb and start-up would disturb any measurement running next to them.
+    const pg = await postgres();
+    if ('close' in pg) cleanups.push(() => pg.close());
+    else log(`PostgreSQL skipped: ${pg.skipped}`);
+
+    const double: DiscordDouble = await startDiscordDouble();
+    cleanups.push(() => double.close());
+    const keys = generateBenchKeys();
+
+    // 4. Replay (pure CPU, quick): first, on a quiet process.
+    log('replay…');
+    const replay = benchReplay({ ...REPLAY });
+    json.replay = replay;
+
+    // 5. Render.
+    log('render…');
+    const render = await benchRender(RENDER);
+    json.render = render;
+
+    // 3. Duel: engine alone vs the whole HTTP path (SQLite).
+    log('duel…');
+    const duel: DuelBench = await benchDuel({ double, key: keys.privateKey, publicKeyHex: keys.publicKeyHex, ...DUEL });
+    json.duel = duel;
+
+    // 1 + 2. Flip throughput.
+    log('flip: servers and games…');
+    const bare = await startBareServer(keys.publicKeyHex);
+    cleanups.push(() => bare.close());
+    const spread = channelIds('13000000000001', CONNECTIONS);
+    const contended = channelIds('13000000000002', 1);
+    const servers: { label: string; server: BotServer }[] = [];
+    const sqlite = await startBotServer({ double, publicKeyHex: keys.publicKeyHex });
+    cleanups.push(() => sqlite.close());
+    servers.push({ label: 'SQLite', server: sqlite });
+    if ('close' in pg) {
+      const pgServer = await startBotServer({ double, publicKeyHex: keys.publicKeyHex, databaseUrl: pg.url });
+      // Closed before the database is dropped (cleanups run in reverse).
+      cleanups.push(() => pgServer.close());
+      servers.push({ label: 'PostgreSQL', server: pgServer });
+    }
+    for (const { server } of servers) await createGames(server, keys.privateKey, [...spread, ...contended]);
+
+    const loadgen = new LoadGenerator(keys.privateKeyPem);
+    cleanups.push(() => loadgen.close());
+    const players = [ALICE, BOB];
+    const contenders: Contender[] = [
+      { name: 'bare', url: bare.url, connections: spread.map((channelId) => ({ user: ALICE, channelId })), reusePool: true },
+    ];
+    for (const { label, server } of servers) {
+      contenders.push({ name: `${label}:${CONNECTIONS}games`, url: server.url, connections: spread.map((channelId) => ({ user: ALICE, channelId })), reusePool: false, counters: server.counters });
+      contenders.push({
+        name: `${label}:1game`,
+        url: server.url,
+        connections: spread.map((_, i) => ({ user: players[i % 2]!, channelId: contended[0]! })),
+        reusePool: false,
+        counters: server.counters,
+      });
+    }
+    log(`flip: ${contenders.length} contenders × ${FLIP.rounds} rounds of ${FLIP.durationMs} ms…`);
+    const flips = await runFlipRounds(loadgen, contenders, {
+      ...FLIP,
+      onRound: (r, name, res) => log(`  round ${r + 1} ${name}: ${fmt(res.completed / (res.elapsedMs / 1000))} req/s${res.errors ? `, ${res.errors} errors` : ''}`),
+    });
+    const byName = new Map(flips.map((f) => [f.name, f]));
+    const bareResult = byName.get('bare')!;
+    json.flip = {
+      connections: CONNECTIONS,
+      roundMs: FLIP.durationMs,
+      rounds: FLIP.rounds,
+      contenders: flips.map((f) => ({
+        name: f.name,
+        rps: round(f.rps, 1),
+        okPerSecond: round(f.okPerSecond, 1),
+        ratioToBare: round(f.rps / bareResult.rps, 3),
+        p50Ms: round(f.p50, 3),
+        p99Ms: round(f.p99, 3),
+        completed: f.completed,
+        ok: f.ok,
+        refused: f.refused,
+        errors: f.errors,
+        casConflicts: f.casConflicts,
+        appendCalls: f.appendCalls,
+        signedInWindow: f.signedInWindow,
+        roundsRps: f.rounds.map((x) => round(x, 1)),
+        ...(Object.keys(f.refusalSamples).length ? { refusals: f.refusalSamples } : {}),
+        ...(Object.keys(f.errorSamples).length ? { errorSamples: f.errorSamples } : {}),
+      })),
+      serverErrors: Object.fromEntries(servers.map(({ label, server }) => [label, { logged: server.counters.loggedErrors, samples: server.counters.errorSamples }])),
+    };
+    if (!('close' in pg)) json.postgresSkipped = pg.skipped;
+
+    // The table.
+    const flipRow = (f: ContenderResult, what: string): Row => {
+      const ratio = f.rps / bareResult.rps;
+      const extra = [
+        `p50 ${fmt(f.p50)}/${fmt(bareResult.p50)} ms, p99 ${fmt(f.p99)}/${fmt(bareResult.p99)} ms`,
+        f.refused || f.casConflicts ? `${f.ok} ok, ${f.refused} refused, ${f.casConflicts} CAS conflicts / ${f.appendCalls} appends` : '',
+        f.errors ? `${f.errors} ERRORS` : '',
+        f.signedInWindow ? `${f.signedInWindow} signed in window` : '',
+      ].filter(Boolean);
+      return { measure: what, a: `${fmt(f.rps, 0)} req/s`, b: `${fmt(bareResult.rps, 0)} req/s`, ratio: ratio.toFixed(3), goal: '≥ 0.5', note: `${ratio >= 0.5 ? 'ok' : 'BELOW'}; ${extra.join('; ')}` };
+    };
+    for (const { label } of servers) {
+      const spreadResult = byName.get(`${label}:${CONNECTIONS}games`)!;
+      const contendedResult = byName.get(`${label}:1game`)!;
+      rows.push(flipRow(spreadResult, `/flip full vs bare, ${label}, ${CONNECTIONS} conns × ${CONNECTIONS} games`));
+      rows.push(flipRow(contendedResult, `/flip full vs bare, ${label}, ${CONNECTIONS} conns × 1 game`));
+    }
+    if (!('close' in pg)) rows.push({ measure: '/flip on PostgreSQL', a: '—', b: '—', ratio: '—', goal: '≥ 0.5', note: `skipped: ${pg.skipped}` });
+    rows.push({
+      measure: `opposed duel: HTTP path vs engine alone`,
+      a: `${fmt(duel.httpMs)} ms`,
+      b: `${fmt(duel.engineMs, 3)} ms`,
+      ratio: `${fmt(duel.ratio, 1)}×`,
+      goal: '—',
+      note: `${duel.interactions} interactions (${duel.decisions.join(', ')}); responses alone ${fmt(duel.httpResponseMs)} ms, rest is after() work${duel.loggedErrors ? `; ${duel.loggedErrors} LOGGED ERRORS` : ''}`,
+    });
+    rows.push({
+      measure: `replay(${replay.events} events) vs JSON.parse of the log`,
+      a: `${fmt(replay.replayMs, 3)} ms`,
+      b: `${fmt(replay.jsonParseMs, 3)} ms`,
+      ratio: `${fmt(replay.ratio)}×`,
+      goal: '< 5 ms',
+      note: `${replay.replayMs < 5 ? 'ok' : 'ABOVE GOAL'}; ${replay.eventTypes} event types, ${Math.round(replay.logBytes / 1024)} KiB of JSON, median of ${replay.runs}`,
+    });
+    const d = render.details;
+    rows.push({
+      measure: 'render: duel picture vs blank PNG encode',
+      a: `${fmt(d.duelMs)} ms`,
+      b: `${fmt(d.blankDuelMs)} ms`,
+      ratio: `${fmt(render.ratio)}×`,
+      goal: '< 2×',
+      note: `${render.ratio < 2 ? 'ok' : 'ABOVE GOAL'}; hand ${fmt(d.handMs)} vs ${fmt(d.blankHandMs)} ms = ${fmt(d.handRatio)}×`,
+    });
+
+    json.elapsedS = round((performance.now() - started) / 1000, 1);
+    console.log();
+    console.log(`Fatekeeper bench — ${availableParallelism()} CPUs, Node ${process.version}${quick ? ' (QUICK: figures are rough)' : ''}; medians of interleaved rounds`);
+    console.log(printTable(rows, { measure: 'measure', a: 'measured', b: 'baseline', ratio: 'ratio', goal: 'goal', note: 'note' }));
+    console.log(`(took ${json.elapsedS} s)`);
+    console.log(`BENCH_JSON ${JSON.stringify(json)}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        log(`cleanup failed: ${String(error)}`);
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,180 @@
+/**
+ * Answers to pending decisions (pick, cheat, soulstone, yield, RJ suit, trigger, discard-down, prevent,
+ * reduce): checked against the open decision, turned into events. A mismatched answer gets the most
+ * precise refusal available (the rule that forbids it) before the generic "waiting for someone else".
+ */
+import { BLACK_JOKER, RED_JOKER } from './cards.js';
+import type { Result, RuleError } from './errors.js';
+import { fail, ok } from './errors.js';
+import type { ActiveState, Command, DuelResolution, FlipState, GameEvent, Seat } from './schema.js';
+import type { PendingDecision } from './decisions.js';
+import { pendingDecision } from './decisions.js';
+import { sideOf } from './duel.js';
+import { legalTriggers, missingSuits } from './triggers.js';
+import { firstMissingFromHand } from './fateDeck.js';
+import type { Actor } from './actor.js';
+
+type Decided = Result<GameEvent[], RuleError>;
+type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
+
+export const ANSWERS = {
+  pickCard: 'pick',
+  cheatFate: 'cheat',
+  declineCheat: 'cheat',
+  useSoulstone: 'soulstone',
+  yieldDuel: 'yield',
+  chooseRedJokerSuit: 'redJokerSuit',
+  declareTrigger: 'trigger',
+  discardDown: 'discardDown',
+  preventDamage: 'prevent',
+  reduceDamage: 'reduce',
+} as const satisfies Partial<Record<Command['type'], PendingDecision['kind']>>;
+type AnswerType = keyof typeof ANSWERS;
+export type AnswerCommand = CommandOf<AnswerType>;
+
+export function isAnswer(cmd: Command): cmd is AnswerCommand {
+  return cmd.type in ANSWERS;
+}
+
+/** Hand cards named by the actor: all present, none twice. The card in the error is the actor's own input. */
+export function handCheck(state: ActiveState, seat: Seat, cards: readonly string[], rule: string): RuleError | null {
+  const missing = firstMissingFromHand(state.seats[seat], cards);
+  if (!missing) return null;
+  return { code: missing.duplicate ? 'DUPLICATE_CARD' : 'CARD_NOT_IN_HAND', rule, params: { card: missing.card } };
+}
+
+export function decideAnswer(state: ActiveState, cmd: AnswerCommand, actor: Actor): Decided {
+  if (actor.seat === null) return fail('NOT_A_PLAYER');
+  const pending = pendingDecision(state);
+  const wanted = ANSWERS[cmd.type];
+  if (cmd.decisionId !== undefined && cmd.decisionId !== pending?.id) return fail('STALE_DECISION');
+  if (!pending || pending.seat !== actor.seat || pending.kind !== wanted) {
+    const why = explainRefusedAnswer(state, cmd, actor.seat);
+    if (why) return { ok: false, error: why };
+    if (!pending) return fail('NO_DECISION_PENDING');
+    return fail('WAITING_FOR_DECISION', undefined, { seat: pending.seat, kind: pending.kind });
+  }
+  return answer(state, cmd, pending, actor.seat);
+}
+
+/** The seat's most recent flip in the current resolution. */
+function lastFlipOf(state: ActiveState, seat: Seat): FlipState | undefined {
+  const flips = state.resolution?.flips.filter((f) => f.seat === seat) ?? [];
+  return flips[flips.length - 1];
+}
+
+/** A precise reason for an answer that does not match the open decision, when there is one. */
+function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat): RuleError | null {
+  const pool = state.seats[seat].soulstones;
+  switch (cmd.type) {
+    case 'cheatFate':
+    case 'declineCheat': {
+      const flip = lastFlipOf(state, seat);
+      if (!flip || flip.cheat === null) return null;
+      if (flip.cheat.outcome === 'forbidden') return { code: flip.cheat.code as RuleError['code'], rule: flip.cheat.rule };
+      return { code: 'CHEAT_ALREADY_DECIDED', rule: 'CHEAT-4' };
+    }
+    case 'useSoulstone': {
+      const res = state.resolution;
+      const mine = res?.kind === 'duel' ? res.sides.filter((x) => x.seat === seat) : [];
+      if (cmd.use !== 'none' && mine.length > 0 && mine.every((x) => !x.soulstoneUser)) return { code: 'NOT_A_SOULSTONE_USER', rule: 'SS-1' };
+      if (cmd.use !== 'none' && pool < 1) return { code: 'SOULSTONES_EMPTY', rule: 'SS-2' };
+      return null;
+    }
+    case 'preventDamage':
+    case 'reduceDamage': {
+      if (!cmd.spend) return null;
+      const res = state.resolution;
+      const dmg = res?.kind === 'duel' ? res.damage : res?.kind === 'damage' ? res.damage : null;
+      if (dmg && dmg.target === seat) {
+        if (!dmg.targetSoulstoneUser) return { code: 'NOT_A_SOULSTONE_USER', rule: 'SS-1' };
+        if (cmd.type === 'reduceDamage' && dmg.prevent === 'spent' && !state.options.preventAndReduce) {
+          return { code: 'SOULSTONE_ONE_PER_EFFECT', rule: 'SS-4' };
+        }
+      }
+      if (pool < 1) return { code: 'SOULSTONES_EMPTY', rule: 'SS-2' };
+      return null;
+    }
+    case 'pickCard':
+    case 'yieldDuel':
+    case 'chooseRedJokerSuit':
+    case 'declareTrigger':
+    case 'discardDown':
+      return null;
+    default: {
+      const never: never = cmd;
+      return never;
+    }
+  }
+}
+
+function currentFlip(state: ActiveState, slot: FlipState['slot']): FlipState | undefined {
+  return state.resolution?.flips.find((f) => f.slot === slot);
+}
+
+function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision, seat: Seat): Decided {
+  switch (cmd.type) {
+    case 'pickCard': {
+      if (pending.kind !== 'pick') return fail('NO_DECISION_PENDING');
+      const flip = currentFlip(state, pending.slot);
+      if (!flip || !pending.legal.includes(cmd.card)) {
+        // FLIP-5 when a joker changed what may be taken, FLIP-4 otherwise.
+        const jokers = flip?.revealed.some((c) => c === BLACK_JOKER || c === RED_JOKER) ?? false;
+        return fail('ILLEGAL_PICK', jokers ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
+      }
+      return ok([{ type: 'FlipCardChosen', seat, slot: pending.slot, card: cmd.card, forced: false, discarded: flip.revealed.filter((c) => c !== cmd.card) }]);
+    }
+    case 'cheatFate': {
+      if (pending.kind !== 'cheat') return fail('NO_DECISION_PENDING');
+      const flip = currentFlip(state, pending.slot);
+      if (!flip || flip.taken === null) return fail('NO_DECISION_PENDING');
+      if (!state.seats[seat].hand.includes(cmd.card)) return fail('CARD_NOT_IN_HAND', 'CHEAT-5', { card: cmd.card });
+      return ok([{ type: 'FateCheated', seat, slot: pending.slot, card: cmd.card, replaced: flip.taken }]);
+    }
+    case 'declineCheat':
+      if (pending.kind !== 'cheat') return fail('NO_DECISION_PENDING');
+      return ok([{ type: 'CheatDeclined', seat, slot: pending.slot }]);
+    case 'useSoulstone': {
+      if (pending.kind !== 'soulstone') return fail('NO_DECISION_PENDING');
+      if (cmd.use === 'none') return ok([{ type: 'SoulstoneDeclined', seat, purpose: 'duel', role: pending.role, reason: 'choice' }]);
+      if (state.seats[seat].soulstones < 1) return fail('SOULSTONES_EMPTY', 'SS-2');
+      return ok([{ type: 'SoulstoneUsed', seat, purpose: 'duel', role: pending.role, use: cmd.use }]);
+    }
+    case 'yieldDuel':
+      return ok([{ type: 'DuelYieldDecided', seat, yielded: cmd.yield }]);
+    case 'chooseRedJokerSuit':
+      if (pending.kind !== 'redJokerSuit') return fail('NO_DECISION_PENDING');
+      return ok([{ type: 'RedJokerSuitChosen', seat, slot: pending.slot, suit: cmd.suit }]);
+    case 'declareTrigger': {
+      if (pending.kind !== 'trigger') return fail('NO_DECISION_PENDING');
+      if (cmd.trigger === null) return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: null, reason: 'choice' }]);
+      const res = state.resolution as DuelResolution;
+      const side = sideOf(res, pending.role);
+      const spec = side?.triggers.find((t) => t.name === cmd.trigger);
+      if (!side || !spec) return fail('UNKNOWN_TRIGGER', 'TRIG-1', { trigger: cmd.trigger });
+      const total = res.totals?.find((t) => t.role === pending.role);
+      if (!legalTriggers(side, total).includes(spec)) {
+        return fail('TRIGGER_SUITS_MISSING', 'TRIG-1', { trigger: spec.name, suits: missingSuits(total?.suits ?? [], spec.suits).join('') });
+      }
+      return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: spec.name, reason: 'choice' }]);
+    }
+    case 'discardDown': {
+      if (pending.kind !== 'discardDown') return fail('NO_DECISION_PENDING');
+      if (cmd.cards.length !== pending.count) return fail('DISCARD_COUNT', 'LOC-5', { expected: pending.count, given: cmd.cards.length });
+      const missing = handCheck(state, seat, cmd.cards, 'LOC-5');
+      if (missing) return { ok: false, error: missing };
+      return ok([{ type: 'CardsDiscarded', seat, cards: cmd.cards, reason: 'handLimit' }]);
+    }
+    case 'preventDamage':
+    case 'reduceDamage': {
+      const purpose = cmd.type === 'preventDamage' ? 'prevent' : 'reduce';
+      if (!cmd.spend) return ok([{ type: 'SoulstoneDeclined', seat, purpose, role: null, reason: 'choice' }]);
+      if (state.seats[seat].soulstones < 1) return fail('SOULSTONES_EMPTY', 'SS-2');
+      return ok([{ type: 'SoulstoneUsed', seat, purpose, role: null, use: null }]);
+    }
+    default: {
+      const never: never = cmd;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * evolve: the fold of the event log. Events are facts; evolve trusts them and never needs the generator
+ * (every random outcome is inside the event). It never mutates its input: it clones, then applies.
+ */
+import { freshDeck } from './cards.js';
+import type { ActiveState, DuelResolution, FlipState, GameEvent, GameState } from './schema.js';
+import { newSeat, removeCards, takeFromHand } from './fateDeck.js';
+import { decisionKey, openDecision } from './decisions.js';
+
+export const initialState: GameState = { status: 'new' };
+
+/** Applies one event. Never mutates its input; impossible events (e.g. after the end) leave the state as is. */
+export function evolve(state: GameState, event: GameEvent): GameState {
+  if (event.type === 'GameStarted') {
+    if (state.status !== 'new') return state;
+    return stampDecision({
+      status: 'active',
+      gameId: event.gameId,
+      system: event.system,
+      createdBy: event.createdBy,
+      options: { ...event.options },
+      seed: event.seed,
+      seedCommitment: event.seedCommitment,
+      seats: [newSeat(event.seats[0].userId, event.seats[0].name, freshDeck()), newSeat(event.seats[1].userId, event.seats[1].name, freshDeck())],
+      eventCount: 1,
+      nextResolution: 0,
+      resolution: null,
+      decision: null,
+    });
+  }
+  if (state.status !== 'active') return state;
+  const s = structuredClone(state);
+  s.eventCount += 1;
+  if (event.type === 'GameEnded') {
+    const { status: _status, ...rest } = s;
+    return { ...rest, status: 'ended', decision: null, endedBy: event.by, endReason: event.reason };
+  }
+  apply(s, event);
+  return stampDecision(s);
+}
+
+/** Remembers when the open decision appeared (its `since`), so ids change every time one opens. */
+function stampDecision(s: ActiveState): ActiveState {
+  const d = openDecision(s);
+  if (!d) {
+    s.decision = null;
+    return s;
+  }
+  const key = decisionKey(s, d);
+  if (s.decision?.key !== key) s.decision = { key, since: s.eventCount };
+  return s;
+}
+
+function flipOf(s: ActiveState, slot: FlipState['slot']): FlipState | undefined {
+  return s.resolution?.flips.find((f) => f.slot === slot);
+}
+
+function duelOf(s: ActiveState): DuelResolution | null {
+  return s.resolution?.kind === 'duel' ? s.resolution : null;
+}
+
+function damageOf(s: ActiveState) {
+  const res = s.resolution;
+  if (res?.kind === 'duel') return res.damage;
+  if (res?.kind === 'damage') return res.damage;
+  return null;
+}
+
+/** Mutates the (already cloned) state. */
+function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'GameEnded' }>): void {
+  switch (e.type) {
+    case 'DeckShuffled': {
+      const z = s.seats[e.seat];
+      z.deck = [...e.order];
+      z.discard = [];
+      z.shuffles = e.index + 1;
+      return;
+    }
+    case 'SoulstonesSet':
+      s.seats[e.seat].soulstones = e.count;
+      return;
+    case 'CardsDrawn': {
+      const z = s.seats[e.seat];
+      removeCards(z.deck, e.cards);
+      z.hand.push(...e.cards);
+      return;
+    }
+    case 'CardsDiscarded': {
+      const z = s.seats[e.seat];
+      takeFromHand(z, e.cards);
+      z.discard.push(...e.cards);
+      return;
+    }
+    case 'CardsRevealed': {
+      const z = s.seats[e.seat];
+      for (const c of e.cards) if (!z.revealedInHand.includes(c)) z.revealedInHand.push(c);
+      return;
+    }
+    case 'FlipStarted':
+      s.resolution = { kind: 'flip', id: e.resolution, label: e.label, initiator: e.seat, flips: [], modifier: e.modifier, cheatable: e.cheatable, result: null };
+      s.nextResolution = e.resolution + 1;
+      return;
+    case 'DuelStarted':
+      s.resolution = {
+        kind: 'duel',
+        id: e.resolution,
+        label: e.label,
+        initiator: e.initiator,
+        flips: [],
+        opposed: e.opposed,
+        tn: e.tn,
+        tnSuits: [...e.tnSuits],
+        friendly: e.friendly,
+        inCover: e.inCover,
+        inConcealment: e.inConcealment,
+        sides: structuredClone(e.sides),
+        totals: null,
+        result: null,
+        damagePlan: structuredClone(e.damagePlan),
+        damage: null,
+      };
+      s.nextResolution = e.resolution + 1;
+      return;
+    case 'DamageFlipStarted':
+      s.resolution = { kind: 'damage', id: e.resolution, label: e.label, initiator: e.initiator, flips: [], damage: structuredClone(e.damage) };
+      s.nextResolution = e.resolution + 1;
+      return;
+    case 'DuelYieldDecided': {
+      const side = duelOf(s)?.sides.find((x) => x.role === 'defender');
+      if (!side) return;
+      side.yielded = e.yielded;
+      if (e.yielded) {
+        // AMB-19: the yielder skips Steps A–D and declares no trigger.
+        side.soulstone = 'none';
+        side.triggerDone = true;
+      }
+      return;
+    }
+    case 'SoulstoneUsed':
+    case 'SoulstoneDeclined': {
+      const used = e.type === 'SoulstoneUsed';
+      if (used) s.seats[e.seat].soulstones = Math.max(0, s.seats[e.seat].soulstones - 1);
+      if (e.purpose === 'duel') {
+        const side = duelOf(s)?.sides.find((x) => x.role === e.role);
+        if (side) side.soulstone = e.type === 'SoulstoneUsed' ? (e.use ?? 'plus') : 'none';
+        return;
+      }
+      const dmg = damageOf(s);
+      if (!dmg) return;
+      if (e.purpose === 'prevent') dmg.prevent = used ? 'spent' : 'declined';
+      else dmg.reduce = used ? 'spent' : 'declined';
+      return;
+    }
+    case 'CardsFlipped': {
+      const z = s.seats[e.seat];
+      removeCards(z.deck, e.cards);
+      // Revealed cards wait in the conflict (face up) until the flip's card is chosen.
+      z.conflict.push(...e.cards);
+      const res = s.resolution;
+      if (!res) return;
+      let flip = res.flips.find((f) => f.slot === e.slot);
+      if (!flip) {
+        flip = { slot: e.slot, seat: e.seat, net: e.net, cheatable: e.cheatable, revealed: [], taken: null, forced: false, cheat: null, redJokerSuit: null };
+        res.flips.push(flip);
+      }
+      flip.revealed.push(...e.cards);
+      return;
+    }
+    case 'FlipCardChosen': {
+      const z = s.seats[e.seat];
+      removeCards(z.conflict, e.discarded);
+      z.discard.push(...e.discarded);
+      const flip = flipOf(s, e.slot);
+      if (flip) {
+        flip.taken = e.card;
+        flip.forced = e.forced;
+      }
+      return;
+    }
+    case 'FateCheated': {
+      const z = s.seats[e.seat];
+      takeFromHand(z, [e.card]);
+      const i = z.conflict.indexOf(e.replaced);
+      if (i >= 0) z.conflict.splice(i, 1, e.card);
+      else z.conflict.push(e.card);
+      z.discard.push(e.replaced);
+      const flip = flipOf(s, e.slot);
+      if (flip) flip.cheat = { outcome: 'cheated', card: e.card };
+      return;
+    }
+    case 'CheatDeclined': {
+      const flip = flipOf(s, e.slot);
+      if (flip) flip.cheat = { outcome: 'declined' };
+      return;
+    }
+    case 'CheatSkipped': {
+      const flip = flipOf(s, e.slot);
+      if (flip) flip.cheat = { outcome: 'forbidden', rule: e.rule, code: e.code };
+      return;
+    }
+    case 'RedJokerSuitChosen': {
+      const flip = flipOf(s, e.slot);
+      if (flip) flip.redJokerSuit = e.suit;
+      return;
+    }
+    case 'DuelTotalsAnnounced': {
+      const res = duelOf(s);
+      if (res) res.totals = structuredClone(e.totals);
+      return;
+    }
+    case 'TriggerDeclared': {
+      const side = duelOf(s)?.sides.find((x) => x.role === e.role);
+      if (side) {
+        side.triggerDone = true;
+        side.trigger = e.trigger;
+      }
+      return;
+    }
+    case 'DuelResolved': {
+      const res = duelOf(s);
+      if (res) res.result = structuredClone(e.result);
+      return;
+    }
+    case 'DamageSequenceStarted': {
+      const res = duelOf(s);
+      if (res) res.damage = structuredClone(e.damage);
+      return;
+    }
+    case 'DamageResolved': {
+      const dmg = damageOf(s);
+      if (dmg) dmg.result = structuredClone(e.result);
+      return;
+    }
+    case 'FlipResolved': {
+      if (s.resolution?.kind === 'flip') s.resolution.result = { ...e.result };
+      return;
+    }
+    case 'ResolutionEnded':
+    case 'ResolutionCancelled':
+      for (const seat of [0, 1] as const) {
+        const z = s.seats[seat];
+        removeCards(z.conflict, e.discarded[seat]);
+        z.discard.push(...e.discarded[seat]);
+      }
+      s.resolution = null;
+      return;
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}
+
+/** Folds evolve from initialState: undo is replaying fewer events. */
+export function replay(events: readonly GameEvent[]): GameState {
+  return events.reduce<GameState>(evolve, initialState);
+}

@@ -1,0 +1,346 @@
+/**
+ * An opposed duel, end to end: the real bot (buildBot) behind a real transport — the discord.js gateway
+ * Client, and the signed HTTP endpoint — against the local Discord double, with a real database
+ * (SQLite file for the gateway run, PostgreSQL for the HTTP run).
+ *
+ * The seed is fixed so the cards are known: before the run, the engine alone (pure, no I/O) looks for a
+ * seed under which the scripted choices include everything this test must see (soulstones for both
+ * sides, a cheat from Alice's hand, a trigger, a damage flip). The bot is then driven ONLY by clicking the
+ * components it actually sent, and at the end the log it stored must equal the engine's own run.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as engine from '../src/engine/index.js';
+import { cardValue } from '../src/engine/cards.js';
+import {
+  IDS,
+  activeState,
+  allowedMentionUsers,
+  componentsOf,
+  effectiveLog,
+  findCards,
+  latestDecisionMessage,
+  locateChoice,
+  messageText,
+  replayStored,
+  startApp,
+  type App,
+  type Mode,
+  type Backend,
+} from './support/app.js';
+
+const NAMES = { alice: 'Alice', bob: 'Bob' } as const;
+const ACTORS: Record<engine.Seat, engine.Actor> = {
+  0: { userId: IDS.alice, seat: 0, referee: false },
+  1: { userId: IDS.bob, seat: 1, referee: false },
+};
+const userOf = (seat: engine.Seat): 'alice' | 'bob' => (seat === 0 ? 'alice' : 'bob');
+
+/** What `/duel opposed` is given, and the engine command commands/duel.ts must build from it. */
+const DUEL_OPTIONS = {
+  attack: 6,
+  defense: 5,
+  attacker_soulstones: true,
+  defender_soulstones: true,
+  attacker_triggers: 'Critical Strike:M; Onslaught:TT',
+  defender_triggers: 'Counterattack:C',
+  damage: '2/3/4',
+};
+const DUEL_COMMAND: engine.Command = {
+  type: 'opposedDuel',
+  attacker: 0,
+  defender: 1,
+  attackerStat: 6,
+  defenderStat: 5,
+  attackerFate: 0,
+  defenderFate: 0,
+  attackerModifier: 0,
+  defenderModifier: 0,
+  attackerSoulstoneUser: true,
+  defenderSoulstoneUser: true,
+  attackerTriggers: [
+    { name: 'Critical Strike', suits: ['M'] },
+    { name: 'Onslaught', suits: ['T', 'T'] },
+  ],
+  defenderTriggers: [{ name: 'Counterattack', suits: ['C'] }],
+  tnSuits: [],
+  friendly: false,
+  inCover: false,
+  inConcealment: false,
+  damage: { profile: [2, 3, 4] },
+  targetSoulstoneUser: true,
+};
+const STONES = { alice: 3, bob: 2 };
+const DRAW = 5;
+
+/** The players' scripted choices: Alice adds Masks with a soulstone, takes her best card, cheats with her
+ * best hand card, declares her first trigger; Bob plays it straight and keeps his stones. */
+function policy(state: engine.ActiveState, d: engine.PendingDecision): string | string[] {
+  const mine = d.seat === 0;
+  switch (d.kind) {
+    case 'soulstone':
+      return mine && d.legal.includes('M') ? 'M' : 'none';
+    case 'pick':
+      return [...d.legal].sort((a, b) => cardValue(b) - cardValue(a))[0]!;
+    case 'cheat':
+      return mine ? [...d.legal].sort((a, b) => cardValue(b) - cardValue(a))[0]! : engine.DECLINE;
+    case 'trigger':
+      return mine && d.legal[0] ? d.legal[0] : engine.NO_TRIGGER;
+    case 'yield':
+      return 'fight';
+    case 'redJokerSuit':
+      return d.legal.includes('M') ? 'M' : d.legal[0]!;
+    case 'prevent':
+    case 'reduce':
+      return 'decline';
+    case 'discardDown':
+      return d.legal.slice(0, d.count);
+  }
+  void state;
+  throw new Error('unreachable');
+}
+
+interface Simulated {
+  seed: string;
+  events: engine.GameEvent[];
+  decisions: { seat: engine.Seat; kind: string; choice: string | string[] }[];
+}
+
+/** Plays the scripted game with the engine alone. */
+function simulate(seed: string): Simulated {
+  let state: engine.GameState = engine.initialState;
+  const events: engine.GameEvent[] = [];
+  const decisions: Simulated['decisions'] = [];
+  const apply = (command: engine.Command, actor: engine.Actor): void => {
+    const decided = engine.decide(state, command, actor);
+    if (!decided.ok) throw new Error(`${command.type}: ${decided.error.code}`);
+    for (const e of decided.value) {
+      events.push(e);
+      state = engine.evolve(state, e);
+    }
+  };
+  apply(
+    { type: 'startGame', gameId: 'sim', system: 'm3e', seats: [{ userId: IDS.alice, name: NAMES.alice }, { userId: IDS.bob, name: NAMES.bob }], seed, createdBy: IDS.alice },
+    { userId: IDS.alice, seat: null, referee: true },
+  );
+  apply({ type: 'setSoulstones', seat: 0, count: STONES.alice }, ACTORS[0]);
+  apply({ type: 'setSoulstones', seat: 1, count: STONES.bob }, ACTORS[1]);
+  apply({ type: 'draw', count: DRAW }, ACTORS[0]);
+  apply({ type: 'draw', count: DRAW }, ACTORS[1]);
+  apply(DUEL_COMMAND, ACTORS[0]);
+  for (let guard = 0; guard < 40; guard++) {
+    const d = engine.pendingDecision(state);
+    if (!d) break;
+    const choice = policy(activeState(state), d);
+    decisions.push({ seat: d.seat, kind: d.kind, choice });
+    const command = engine.commandForChoice(d, choice);
+    if (!command) throw new Error(`no command for ${d.kind} ${String(choice)}`);
+    apply(command, ACTORS[d.seat]);
+  }
+  return { seed, events, decisions };
+}
+
+/** A seed whose scripted game shows everything: both soulstone steps, Alice cheating from her hand, Bob
+ * deciding about a cheat too, Alice's trigger, and damage. Deterministic: the same seed every run. */
+function findSeed(): Simulated {
+  for (let i = 0; i < 5_000; i++) {
+    const seed = createHash('sha256').update(`e2e-duel-${i}`).digest('hex');
+    const sim = simulate(seed);
+    const has = (p: (e: engine.GameEvent) => boolean) => sim.events.some(p);
+    const kinds = sim.decisions.map((d) => `${d.seat}:${d.kind}`);
+    if (
+      kinds.includes('0:soulstone') &&
+      kinds.includes('1:soulstone') &&
+      kinds.includes('1:cheat') &&
+      has((e) => e.type === 'FateCheated' && e.seat === 0) &&
+      has((e) => e.type === 'TriggerDeclared' && e.seat === 0 && e.trigger !== null) &&
+      has((e) => e.type === 'DuelResolved' && e.result.attacker.succeeded) &&
+      has((e) => e.type === 'DamageResolved') &&
+      !has((e) => e.type === 'CardsFlipped' && (e.cards.includes('RJ') || e.cards.includes('BJ')))
+    ) {
+      return sim;
+    }
+  }
+  throw new Error('no seed gives the scripted duel');
+}
+
+const SCRIPT = findSeed();
+
+const withoutGameId = (events: engine.GameEvent[]) => events.map((e) => (e.type === 'GameStarted' ? { ...e, gameId: '-' } : e));
+
+const RUNS: { mode: Mode; backend: Backend }[] = [
+  { mode: 'gateway', backend: 'sqlite' },
+  { mode: 'http', backend: 'postgres' },
+];
+
+describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({ mode, backend }) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ mode, backend, newSeed: () => SCRIPT.seed });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The part of the database a refused action must not touch. */
+  const gameFingerprint = async () => {
+    const f = await app.fingerprint();
+    return { games: f.games, eventCount: f.eventCount, lastSeq: f.lastSeq };
+  };
+
+  it('plays the whole duel by clicking what the bot sent, each decision only to its decider', async () => {
+    // The transport is the real one: a logged-in discord.js Client on the double's gateway, or the
+    // signed HTTP endpoint the double POSTs to.
+    if (mode === 'gateway') {
+      expect(app.env.gateway?.client.isReady()).toBe(true);
+      expect(app.double.gatewaySessions).toBe(1);
+    } else {
+      expect(app.double.delivery).toEqual({ mode: 'http', interactionsUrl: app.env.interactionsUrl });
+    }
+
+    // --- the game and its pools
+    const created = await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' });
+    expect(created.ok, created.error).toBe(true);
+    expect(created.reply?.ephemeral).toBe(false);
+    expect(allowedMentionUsers(app.double, created.reply!)).toEqual([IDS.bob]);
+    const gameId = (await app.game())!.id;
+
+    for (const [who, count] of [['alice', STONES.alice], ['bob', STONES.bob]] as const) {
+      const set = await app.command(who, 'soulstones', { count });
+      expect(set.ok, set.error).toBe(true);
+      expect(set.reply?.ephemeral).toBe(false);
+    }
+
+    // --- both draw: each hand goes to its owner's DM, and only there
+    for (const who of ['alice', 'bob'] as const) {
+      const drawn = await app.command(who, 'draw', { count: DRAW });
+      expect(drawn.ok, drawn.error).toBe(true);
+      expect(messageText(drawn.reply!)).toContain(`draws ${DRAW}`);
+    }
+    let state = activeState(await app.state());
+    const [aliceHand, bobHand] = [state.seats[0].hand, state.seats[1].hand];
+    expect(aliceHand).toHaveLength(DRAW);
+    expect(bobHand).toHaveLength(DRAW);
+    const aliceDm = messageText(app.dms('alice').at(-1)!);
+    const bobDm = messageText(app.dms('bob').at(-1)!);
+    expect(findCards(aliceDm, aliceHand)).toEqual(aliceHand);
+    expect(findCards(bobDm, bobHand)).toEqual(bobHand);
+    // Card names may coincide between hands only if both hold the same card, which two decks allow.
+    expect(findCards(aliceDm, bobHand.filter((c) => !aliceHand.includes(c)))).toEqual([]);
+    expect(findCards(bobDm, aliceHand.filter((c) => !bobHand.includes(c)))).toEqual([]);
+    const channelText = app.visibleTo('carol').map(messageText).join('\n');
+    expect(findCards(channelText, [...aliceHand, ...bobHand])).toEqual([]);
+
+    // --- the duel
+    const started = await app.command('alice', 'duel opposed', DUEL_OPTIONS);
+    expect(started.ok, started.error).toBe(true);
+    expect(started.reply?.ephemeral).toBe(false);
+    expect(messageText(started.reply!)).toContain('Opposed duel');
+
+    let bobTriedAlicesButton = false;
+    const seenKinds: string[] = [];
+    for (const [step, expected] of SCRIPT.decisions.entries()) {
+      state = activeState(await app.state());
+      const decision = engine.pendingDecision(state);
+      expect(decision, `decision #${step}`).not.toBeNull();
+      expect({ seat: decision!.seat, kind: decision!.kind }).toEqual({ seat: expected.seat, kind: expected.kind });
+      const decider = userOf(decision!.seat);
+      const other = userOf(decision!.seat === 0 ? 1 : 0);
+      const choice = policy(state, decision!);
+      expect(choice).toEqual(expected.choice);
+      seenKinds.push(`${decider}:${decision!.kind}`);
+
+      // The public message names and pings the decider; the duel's first message also pings the
+      // defender (the duel concerns them); later ones ping the decider only.
+      const latest = app.lastPublic()!;
+      expect(latest.content).toContain(`<@${IDS[decider]}>`);
+      const pinged = allowedMentionUsers(app.double, latest);
+      if (step === 0) {
+        expect(latest.id).toBe(started.reply!.id);
+        expect(new Set(pinged)).toEqual(new Set([IDS[decider], IDS.bob]));
+      } else {
+        expect(pinged).toEqual([IDS[decider]]);
+      }
+
+      let where;
+      if (decision!.kind === 'cheat' || decision!.kind === 'discardDown') {
+        // Private: the choice is in the decider's DM, with their hand as the options — and nowhere else.
+        expect(componentsOf(latest).some((c) => String(c.custom_id).startsWith(`fk:d:${gameId}:`))).toBe(false);
+        const dm = latestDecisionMessage(app.dms(decider), gameId);
+        expect(dm, `${decider}'s DM with the ${decision!.kind} choice`).toBeDefined();
+        const select = componentsOf(dm!).find((c) => c.type === 3)!;
+        const options = (select.options as { value: string }[]).map((o) => o.value);
+        expect(new Set(options)).toEqual(new Set(decision!.legal));
+        const hand = state.seats[decision!.seat].hand;
+        for (const viewer of [other, 'carol'] as const) {
+          const seen = [...app.visibleTo(viewer), ...app.dms(viewer)];
+          expect(seen.flatMap(componentsOf).some((c) => c.custom_id === select.custom_id)).toBe(false);
+          const hidden = hand.filter((c) => !state.seats[decision!.seat].revealedInHand.includes(c) && !state.seats[decision!.seat === 0 ? 1 : 0].hand.includes(c));
+          expect(findCards(app.visibleTo(viewer).map(messageText).join('\n'), hidden)).toEqual([]);
+        }
+        where = locateChoice(dm!, decision!, choice);
+      } else {
+        // Public buttons: on the newest public message.
+        where = locateChoice(latest, decision!, choice);
+        if (!bobTriedAlicesButton && decider === 'alice') {
+          // Bob clicks Alice's button: refused, privately, and nothing changes.
+          const before = await gameFingerprint();
+          const refused = await app.click('bob', where!.message.id, where!.customId, where!.values);
+          expect(refused.ok, refused.error).toBe(true);
+          expect(refused.reply?.ephemeral).toBe(true);
+          expect(refused.reply?.visibleTo).toBe(IDS.bob);
+          expect(refused.reply?.content).toContain('belongs to Alice');
+          expect(await gameFingerprint()).toEqual(before);
+          expect(app.double.message(where!.message.id)!.components).toEqual(where!.message.components);
+          bobTriedAlicesButton = true;
+        }
+      }
+      expect(where, `a component for ${decision!.kind} = ${String(choice)}`).toBeDefined();
+      const eventsBefore = await app.eventCount();
+      const clicked = await app.click(decider, where!.message.id, where!.customId, where!.values);
+      expect(clicked.ok, clicked.error).toBe(true);
+      expect(clicked.responseType).toBe(7);
+      // The clicked message's buttons are spent.
+      expect(componentsOf(app.double.message(where!.message.id)!).filter((c) => String(c.custom_id).startsWith('fk:d:'))).toEqual([]);
+      expect(await app.eventCount()).toBeGreaterThan(eventsBefore);
+    }
+    expect(bobTriedAlicesButton).toBe(true);
+    expect(seenKinds).toEqual(expect.arrayContaining(['alice:soulstone', 'bob:soulstone', 'alice:cheat', 'bob:cheat', 'alice:trigger']));
+
+    // --- the result: nothing pending, the stored log is the engine's own run of the same choices
+    state = activeState(await app.state());
+    expect(engine.pendingDecision(state)).toBeNull();
+    expect(state.resolution).toBeNull();
+    const log = await app.events();
+    expect(withoutGameId(effectiveLog(log))).toEqual(withoutGameId(SCRIPT.events));
+    expect(replayStored(log)).toEqual(state);
+    const types = effectiveLog(log).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['DuelStarted', 'SoulstoneUsed', 'FateCheated', 'TriggerDeclared', 'DuelResolved', 'DamageResolved']));
+
+    // The duel picture, with the result, posted publicly.
+    const pictured = app.publicMessages().filter((m) => m.attachments.some((a) => a.filename === 'duel.png'));
+    expect(pictured.length).toBeGreaterThanOrEqual(1);
+    const final = pictured.at(-1)!;
+    const png = app.double.attachmentData(final.attachments.find((a) => a.filename === 'duel.png')!.id)!;
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(final.embeds[0]?.image?.url).toMatch(/\/duel\.png$/);
+    if (process.env.E2E_DEBUG) for (const m of app.publicMessages()) process.stderr.write(`---- ${m.attachments.map((a) => a.filename).join(',')}\n${messageText(m)}\n`);
+    const resultMessage = pictured.find((m) => messageText(m).includes('**Alice** succeeds'));
+    expect(resultMessage, 'a duel picture with the result').toBeDefined();
+    expect(app.publicMessages().map(messageText).join('\n')).toContain('✨ **Alice** declares Critical Strike');
+    expect(messageText(final)).toMatch(/\*\*Bob\*\* takes \*\*\d+\*\* damage/);
+    const cheated = SCRIPT.events.find((e): e is Extract<engine.GameEvent, { type: 'FateCheated' }> => e.type === 'FateCheated' && e.seat === 0)!;
+    expect(messageText(app.publicMessages().find((m) => messageText(m).includes('cheats fate'))!)).toMatch(/Alice\*\* cheats fate/);
+    expect(state.seats[0].hand).not.toContain(cheated.card);
+
+    // After everything: neither the opponent nor an outsider ever saw a card still hidden in a hand.
+    for (const seat of [0, 1] as const) {
+      const hidden = state.seats[seat].hand.filter((c) => !state.seats[seat].revealedInHand.includes(c) && !state.seats[seat === 0 ? 1 : 0].hand.includes(c));
+      for (const viewer of [userOf(seat === 0 ? 1 : 0), 'carol'] as const) {
+        const seen = [...app.visibleTo(viewer), ...app.dms(viewer)].map(messageText).join('\n');
+        expect(findCards(seen, hidden), `${viewer} sees ${userOf(seat)}'s hand`).toEqual([]);
+      }
+    }
+    expect(app.logs.filter((l) => !l.startsWith('[console'))).toEqual([]);
+  });
+});
