@@ -154,6 +154,8 @@ export interface HttpDuelTiming {
   /** Sum of the round trips of the interactions alone (the initial responses). */
   responseMs: number;
   interactions: number;
+  /** REST requests the bot made to the double during the duel (follow-ups, DMs, DM channel lookups). */
+  restCalls: number;
 }
 
 export interface DuelBench {
@@ -162,6 +164,7 @@ export interface DuelBench {
   httpResponseMs: number;
   ratio: number;
   interactions: number;
+  restCalls: number;
   decisions: string[];
   rounds: number;
   loggedErrors: number;
@@ -198,6 +201,7 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
     drain();
 
     const memo = { cheated: false };
+    const restBefore = double.requests.length;
     let interactions = 0;
     let responseMs = 0;
     const t0 = performance.now();
@@ -233,6 +237,7 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
       if (interactions > 30) throw new Error('HTTP duel did not end');
     }
     const totalMs = performance.now() - t0;
+    const restCalls = double.requests.length - restBefore;
 
     if (interactions !== reference.decisions.length + 1) {
       throw new Error(`HTTP duel took ${interactions} interactions, the engine alone ${reference.decisions.length + 1} (${reference.decisions.join(', ')})`);
@@ -246,7 +251,7 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
     }
     await send('/game end', ALICE, 'game', { subcommand: 'end' });
     drain();
-    return { totalMs, responseMs, interactions };
+    return { totalMs, responseMs, interactions, restCalls };
   }
 
   function engineRound(): number {
@@ -279,6 +284,7 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
       httpResponseMs: round(median(http.map((h) => h.responseMs)), 3),
       ratio: round(httpMs / engineMs, 1),
       interactions: http[0]?.interactions ?? 0,
+      restCalls: http[0]?.restCalls ?? 0,
       decisions: reference.decisions,
       rounds: options.rounds,
       loggedErrors: server.counters.loggedErrors,

@@ -79,6 +79,12 @@ export interface ContenderResult {
   refusalSamples: Record<string, number>;
   errorSamples: Record<string, number>;
   signedInWindow: number;
+  /** Median over rounds of the server process's CPU time per completed request (µs). */
+  serverCpuUsPerRequest: number;
+  /** Median over rounds of the server process's CPU use as a share of one core (1 = one core busy). */
+  serverCores: number;
+  /** Median over rounds of the load generator's CPU use as a share of one core. */
+  clientCores: number;
 }
 
 /** Games in each channel, created through the endpoint itself with `/game new`. */
@@ -123,12 +129,18 @@ export async function runFlipRounds(
   const conflicts = new Map(contenders.map((c) => [c.name, { casConflicts: 0, appendCalls: 0 }]));
 
   const results = new Map<string, RoundResult[]>(contenders.map((c) => [c.name, []]));
+  const serverCpu = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
   for (let round = 0; round < options.rounds; round++) {
     // Rotate the order each round so no contender always runs first (or right after the slowest one).
     const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
     for (const c of order) {
       const before = c.counters ? { ...c.counters } : undefined;
+      const cpuBefore = process.cpuUsage();
       const r = await loadgen.round(spec(c, options.durationMs));
+      // This process hosts the servers (the idle ones cost next to nothing); the pre-signing happens in
+      // the child, so the window is a little wider than the timed one, which slightly overstates this.
+      const cpu = process.cpuUsage(cpuBefore);
+      serverCpu.get(c.name)!.push((cpu.user + cpu.system) / 1000);
       if (c.counters && before) {
         const mine = conflicts.get(c.name)!;
         mine.casConflicts += c.counters.casConflicts - before.casConflicts;
@@ -165,6 +177,9 @@ export async function runFlipRounds(
       refusalSamples: merge((r) => r.refusalSamples),
       errorSamples: merge((r) => r.errorSamples),
       signedInWindow: sum((r) => r.signedInWindow),
+      serverCpuUsPerRequest: median(rs.map((r, i) => (serverCpu.get(c.name)![i]! * 1000) / r.completed)),
+      serverCores: median(rs.map((r, i) => serverCpu.get(c.name)![i]! / r.elapsedMs)),
+      clientCores: median(rs.map((r) => r.clientCpuMs / r.elapsedMs)),
     };
   });
 }

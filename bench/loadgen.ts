@@ -39,6 +39,8 @@ export interface RoundResult {
   latencies: number[];
   /** Requests that had to be signed inside the timed window because the pool ran out. */
   signedInWindow: number;
+  /** CPU time (user + system) this load generator spent inside the timed window, in ms. */
+  clientCpuMs: number;
 }
 
 type Message = { type: 'init'; privateKeyPem: string } | ({ type: 'round' } & RoundSpec) | { type: 'exit' };
@@ -73,8 +75,9 @@ async function runRound(spec: RoundSpec): Promise<RoundResult> {
   const fresh = (c: RoundSpec['connections'][number]) => signInteraction(key, flipInteraction(nextId(), c.user, c.channelId));
   const pools = spec.connections.map((c) => Array.from({ length: spec.poolPerConnection }, () => fresh(c)));
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections.length, maxFreeSockets: spec.connections.length });
-  const result: RoundResult = { id: spec.id, elapsedMs: 0, completed: 0, ok: 0, refused: 0, errors: 0, refusalSamples: {}, errorSamples: {}, latencies: [], signedInWindow: 0 };
+  const result: RoundResult = { id: spec.id, elapsedMs: 0, completed: 0, ok: 0, refused: 0, errors: 0, refusalSamples: {}, errorSamples: {}, latencies: [], signedInWindow: 0, clientCpuMs: 0 };
 
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const deadline = start + spec.durationMs;
   let last = start;
@@ -123,6 +126,8 @@ async function runRound(spec: RoundSpec): Promise<RoundResult> {
     }),
   );
   result.elapsedMs = last - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  result.clientCpuMs = (cpu.user + cpu.system) / 1000;
   agent.destroy();
   return result;
 }

@@ -153,6 +153,9 @@ async function main(): Promise<void> {
         casConflicts: f.casConflicts,
         appendCalls: f.appendCalls,
         signedInWindow: f.signedInWindow,
+        serverCpuUsPerRequest: round(f.serverCpuUsPerRequest, 1),
+        serverCores: round(f.serverCores, 2),
+        clientCores: round(f.clientCores, 2),
         roundsRps: f.rounds.map((x) => round(x, 1)),
         ...(Object.keys(f.refusalSamples).length ? { refusals: f.refusalSamples } : {}),
         ...(Object.keys(f.errorSamples).length ? { errorSamples: f.errorSamples } : {}),
@@ -165,8 +168,11 @@ async function main(): Promise<void> {
     const flipRow = (f: ContenderResult, what: string): Row => {
       const ratio = f.rps / bareResult.rps;
       const extra = [
-        `p50 ${fmt(f.p50)}/${fmt(bareResult.p50)} ms, p99 ${fmt(f.p99)}/${fmt(bareResult.p99)} ms`,
-        f.refused || f.casConflicts ? `${f.ok} ok, ${f.refused} refused, ${f.casConflicts} CAS conflicts / ${f.appendCalls} appends` : '',
+        `p50 ${fmt(f.p50)} vs ${fmt(bareResult.p50)} ms, p99 ${fmt(f.p99)} vs ${fmt(bareResult.p99)} ms`,
+        `server CPU/req ${fmt(f.serverCpuUsPerRequest, 0)} vs ${fmt(bareResult.serverCpuUsPerRequest, 0)} µs (${(bareResult.serverCpuUsPerRequest / f.serverCpuUsPerRequest).toFixed(3)})`,
+        f.refused || f.casConflicts || f.name.endsWith(':1game')
+          ? `${fmt(f.okPerSecond, 0)} flips/s ok; ${f.ok} ok, ${f.refused} refused; ${f.casConflicts} CAS conflicts in ${f.appendCalls} appends`
+          : '',
         f.errors ? `${f.errors} ERRORS` : '',
         f.signedInWindow ? `${f.signedInWindow} signed in window` : '',
       ].filter(Boolean);
@@ -185,7 +191,7 @@ async function main(): Promise<void> {
       b: `${fmt(duel.engineMs, 3)} ms`,
       ratio: `${fmt(duel.ratio, 1)}×`,
       goal: '—',
-      note: `${duel.interactions} interactions (${duel.decisions.join(', ')}); responses alone ${fmt(duel.httpResponseMs)} ms, rest is after() work${duel.loggedErrors ? `; ${duel.loggedErrors} LOGGED ERRORS` : ''}`,
+      note: `${duel.interactions} interactions (${duel.decisions.join(', ')}), ${duel.restCalls} REST calls to the double; responses alone ${fmt(duel.httpResponseMs)} ms, the rest is after() work${duel.loggedErrors ? `; ${duel.loggedErrors} LOGGED ERRORS` : ''}`,
     });
     rows.push({
       measure: `replay(${replay.events} events) vs JSON.parse of the log`,

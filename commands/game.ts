@@ -8,6 +8,7 @@ import { createGame, undoLast, act } from '../src/app/games.js';
 import { auditLog, verifyGame } from '../src/app/audit.js';
 import { announceGameStart, announceUndo, deliverAfterAction } from '../src/app/deliveries.js';
 import { SYSTEM_CHOICES } from '../src/app/systems.js';
+import { whoOf } from '../src/app/perform.js';
 
 export default defineCommand(
   {
@@ -91,7 +92,7 @@ export default defineCommand(
   } as const,
   async (ctx) => {
     const { invocation, services } = ctx;
-    const who = { userId: ctx.asker.id, roles: ctx.roles };
+    const who = whoOf(ctx);
     switch (invocation.subcommand) {
       case 'new': {
         const opponent = invocation.args.opponent;
@@ -101,6 +102,7 @@ export default defineCommand(
           guildId: ctx.guildId,
           channelId: ctx.channelId,
           createdBy: ctx.asker.id,
+          interactionId: ctx.interactionId,
           system: invocation.args.system,
           seats: [
             { userId: ctx.asker.id, name: ctx.asker.name },

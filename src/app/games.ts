@@ -33,6 +33,8 @@ export interface LoadedGame {
 export interface Who {
   userId: string;
   roles: readonly string[];
+  /** The interaction asking; stored with the events it causes (deduplication of retried deliveries). */
+  interactionId?: string;
 }
 
 export type ActResult =
@@ -133,8 +135,10 @@ export async function act(
       events: toNewEvents(events, batch, who.userId),
       snapshot: state,
       status: state.status === 'ended' ? 'ended' : 'active',
+      ...(who.interactionId ? { interactionId: who.interactionId } : {}),
     });
     if (appended.ok) return { ok: true, game: { stored: appended.game, state }, before: game.state, events };
+    if (appended.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };
   }
   return { ok: false, problem: CONFLICT };
 }
@@ -143,7 +147,7 @@ export type CreateResult = { ok: true; game: LoadedGame; events: engine.GameEven
 
 export async function createGame(
   services: Services,
-  input: { guildId: string | null; channelId: string; createdBy: string; system: engine.SystemId; seats: [engine.SeatInfo, engine.SeatInfo] },
+  input: { guildId: string | null; channelId: string; createdBy: string; system: engine.SystemId; seats: [engine.SeatInfo, engine.SeatInfo]; interactionId?: string },
 ): Promise<CreateResult> {
   const existing = await services.store.findActiveGame(input.channelId);
   if (existing) return { ok: false, problem: { code: 'CHANNEL_HAS_GAME' } };
@@ -168,8 +172,9 @@ export async function createGame(
     createdBy: input.createdBy,
     snapshot: state,
     events: toNewEvents(decided.value, 1, input.createdBy),
+    ...(input.interactionId ? { interactionId: input.interactionId } : {}),
   });
-  if (!created.ok) return { ok: false, problem: { code: 'CHANNEL_HAS_GAME' } };
+  if (!created.ok) return { ok: false, problem: { code: created.reason === 'duplicate_interaction' ? 'DUPLICATE_INTERACTION' : 'CHANNEL_HAS_GAME' } };
   return { ok: true, game: { stored: created.game, state }, events: decided.value };
 }
 
@@ -206,8 +211,10 @@ export async function undoLast(services: Services, channelId: string, who: Who):
       events: toNewEvents([marker], batch, who.userId),
       snapshot: state,
       status: 'active',
+      ...(who.interactionId ? { interactionId: who.interactionId } : {}),
     });
     if (appended.ok) return { ok: true, game: { stored: appended.game, state }, undone, asReferee: referee };
+    if (appended.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };
   }
   return { ok: false, problem: CONFLICT };
 }

@@ -11,7 +11,7 @@ import type { Services } from './services.js';
 export type Scope = InteractionScope & { services: Services };
 
 export function whoOf(scope: Scope) {
-  return { userId: scope.asker.id, roles: scope.roles };
+  return { userId: scope.asker.id, roles: scope.roles, interactionId: scope.interactionId };
 }
 
 /** Engine errors speak of seats and decision kinds; people read names and words. */

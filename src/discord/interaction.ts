@@ -12,6 +12,11 @@ export interface Asker {
 }
 
 export interface InteractionScope {
+  /**
+   * Discord may deliver an interaction twice (retries). Every write carries this id and the store
+   * records it with the events, so a second delivery can never act twice.
+   */
+  interactionId: string;
   asker: Asker;
   guildId: string | null;
   channelId: string;
@@ -32,6 +37,7 @@ export function scopeOf(interaction: APIInteraction): InteractionScope | null {
   const locale = localeFrom('locale' in interaction ? interaction.locale : undefined);
   const publicLocale = interaction.guild_locale ? localeFrom(interaction.guild_locale) : locale;
   return {
+    interactionId: interaction.id,
     asker: { id: user.id, name: interaction.member?.nick ?? user.global_name ?? user.username },
     guildId: interaction.guild_id ?? null,
     channelId,

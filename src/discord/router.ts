@@ -65,10 +65,6 @@ export function createRouter(options: {
     const scope = scopeOf(interaction);
     if (!scope) return problemReply((k, p) => t(localeFrom(undefined), k, p), { code: 'MALFORMED_INTERACTION' });
 
-    // Discord may deliver the same interaction twice (retries); acting twice would double a flip.
-    // Claimed only once the input is known to be well-formed, so bad input leaves no trace.
-    const firstDelivery = () => services.store.claimInteraction(interaction.id);
-
     if (interaction.type === InteractionType.ApplicationCommand) {
       if (interaction.data.type !== ApplicationCommandType.ChatInput) return problemReply(scope.t, { code: 'UNKNOWN_COMMAND', params: { name: interaction.data.name } });
       const command = commands.get(interaction.data.name);
@@ -76,7 +72,6 @@ export function createRouter(options: {
       const chatInput = interaction as APIChatInputApplicationCommandInteraction;
       const parsed = parseInvocation(command.definition, chatInput.data);
       if (!parsed.ok) return problemReply(scope.t, parsed.problem);
-      if (!(await firstDelivery())) return problemReply(scope.t, { code: 'DUPLICATE_INTERACTION' });
       return command.handle({ ...scope, interaction: chatInput, services, invocation: parsed.invocation });
     }
 
@@ -85,7 +80,6 @@ export function createRouter(options: {
       const component = namespace === 'fk' && prefix ? components.get(prefix) : undefined;
       if (!component) return problemReply(scope.t, { code: 'STALE_BUTTON' });
       const values = 'values' in interaction.data ? interaction.data.values : [];
-      if (!(await firstDelivery())) return problemReply(scope.t, { code: 'DUPLICATE_INTERACTION' });
       return component.handle({ ...scope, interaction, services, parts, values });
     }
 

@@ -37,11 +37,13 @@ export interface StoredEvent extends NewEvent {
 
 export type CreateGameResult =
   | { ok: true; game: StoredGame; events: StoredEvent[] }
-  | { ok: false; reason: 'channel_busy'; activeGameId: string };
+  | { ok: false; reason: 'channel_busy'; activeGameId: string }
+  | { ok: false; reason: 'duplicate_interaction' };
 
 export type AppendResult =
   | { ok: true; game: StoredGame; events: StoredEvent[] }
-  | { ok: false; reason: 'version_conflict' };
+  | { ok: false; reason: 'version_conflict' }
+  | { ok: false; reason: 'duplicate_interaction' };
 
 export interface UserSettings {
   userId: string;
@@ -65,6 +67,11 @@ export interface GameStore {
     createdBy: string;
     snapshot: unknown;
     events: NewEvent[];
+    /**
+     * The Discord interaction that caused the write. Its receipt is stored in the same transaction, so a
+     * retried delivery can never act twice — and an interaction that changed nothing leaves no trace.
+     */
+    interactionId?: string;
   }): Promise<CreateGameResult>;
   findActiveGame(channelId: string): Promise<StoredGame | null>;
   getGame(gameId: string): Promise<StoredGame | null>;
@@ -77,6 +84,8 @@ export interface GameStore {
     events: NewEvent[];
     snapshot: unknown;
     status?: GameStatus;
+    /** As for createGame: recorded with the events, `duplicate_interaction` if it already was. */
+    interactionId?: string;
   }): Promise<AppendResult>;
   listEvents(gameId: string): Promise<StoredEvent[]>;
 

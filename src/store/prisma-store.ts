@@ -25,7 +25,7 @@ import type {
 type Tx = {
   game: Pick<PrismaClient['game'], 'create' | 'findUnique' | 'findFirst' | 'updateMany' | 'findUniqueOrThrow'>;
   gameEvent: Pick<PrismaClient['gameEvent'], 'findFirst' | 'findMany' | 'createMany'>;
-  interactionReceipt: Pick<PrismaClient['interactionReceipt'], 'create' | 'deleteMany'>;
+  interactionReceipt: Pick<PrismaClient['interactionReceipt'], 'create' | 'deleteMany' | 'findUnique'>;
   userSetting: Pick<PrismaClient['userSetting'], 'findUnique' | 'upsert'>;
   guildSetting: Pick<PrismaClient['guildSetting'], 'findUnique' | 'upsert'>;
 };
@@ -97,8 +97,9 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
             // The nested write keeps the game and its opening events in one transaction; it is made
             // explicit only to apply TRANSACTION_OPTIONS.
             const game = await client.$transaction(
-              (tx) =>
-                tx.game.create({
+              async (tx) => {
+                if (input.interactionId) await tx.interactionReceipt.create({ data: { id: input.interactionId, at } });
+                return tx.game.create({
                   data: {
                     id: input.id ?? randomUUID(),
                     guildId: input.guildId,
@@ -113,13 +114,17 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
                     updatedAt: at,
                     events: { createMany: { data: events.map((event) => ({ ...event, at })) } },
                   },
-                }),
+                });
+              },
               TRANSACTION_OPTIONS,
             );
             const stored = toGame(game);
             return { ok: true, game: stored, events: events.map((event) => toEvent({ ...event, gameId: stored.id, at })) };
           } catch (error) {
             if (!isUniqueViolation(error)) throw error;
+            if (input.interactionId && (await client.interactionReceipt.findUnique({ where: { id: input.interactionId } }))) {
+              return { ok: false, reason: 'duplicate_interaction' };
+            }
             const active = await client.game.findUnique({ where: { activeChannelId: input.channelId }, select: { id: true } });
             if (active !== null) return { ok: false, reason: 'channel_busy', activeGameId: active.id };
             if (attempt >= 2) throw error;
@@ -157,9 +162,21 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     async appendEvents(input) {
       const snapshot = toJson(input.snapshot, 'snapshot');
       const events = input.events.map(toEventData);
-      return run(() =>
-        client.$transaction(async (tx): Promise<AppendResult> => {
+      return run(async () => {
+        if (input.interactionId) await maybePrune(now());
+        try {
+          return await appendInTransaction();
+        } catch (error) {
+          if (input.interactionId && isUniqueViolation(error)) return { ok: false, reason: 'duplicate_interaction' } as const;
+          throw error;
+        }
+      });
+
+      function appendInTransaction(): Promise<AppendResult> {
+        return client.$transaction(async (tx): Promise<AppendResult> => {
           const at = now();
+          // The receipt first: a retried delivery fails here and the whole append rolls back.
+          if (input.interactionId) await tx.interactionReceipt.create({ data: { id: input.interactionId, at } });
           // The compare-and-swap comes first: on PostgreSQL it takes the row lock, so a concurrent
           // writer with the same expected version blocks, then re-checks the condition, finds the new
           // version and updates nothing; on SQLite the first write takes the database write lock. Either
@@ -189,8 +206,8 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
           const rows = events.map((event, index) => ({ ...event, gameId: input.gameId, seq: firstSeq + index, at }));
           if (rows.length > 0) await tx.gameEvent.createMany({ data: rows });
           return { ok: true, game: toGame(game), events: rows.map(toEvent) };
-        }, TRANSACTION_OPTIONS),
-      );
+        }, TRANSACTION_OPTIONS);
+      }
     },
 
     listEvents(gameId) {

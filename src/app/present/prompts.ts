@@ -8,8 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
-import type { Command, PendingDecision } from '../../engine/index.js';
-import { SUITS, type Suit } from '../../engine/cards.js';
+import { commandForChoice, DECLINE, NO_TRIGGER, type Command, type PendingDecision } from '../../engine/index.js';
 import type { Translate } from '../../i18n/index.js';
 import type { Problem } from '../../discord/replies.js';
 import { card, cardName, SUIT_EMOJI, suitName } from './cards.js';
@@ -117,39 +116,19 @@ export function decisionComponents(t: Translate, gameId: string, decision: Pendi
   }
 }
 
-const isSuit = (s: string): s is Suit => (SUITS as readonly string[]).includes(s);
-
-/** A click's choice (from the custom id) or selected values → the engine command that answers the decision. */
+/**
+ * A click's choice (from the custom id) or selected values → the engine command that answers the decision.
+ * Custom ids name a trigger by its position (names may hold ':'); the engine reads everything else as is.
+ */
 export function answerFor(decision: PendingDecision, choice: string | undefined, values: readonly string[]): Command | Problem {
-  const decisionId = decision.id;
-  const invalid: Problem = { code: 'STALE_BUTTON' };
-  switch (decision.kind) {
-    case 'pick':
-      return choice ? { type: 'pickCard', decisionId, card: choice } : invalid;
-    case 'cheat':
-      if (choice === 'no') return { type: 'declineCheat', decisionId };
-      return values[0] ? { type: 'cheatFate', decisionId, card: values[0] } : invalid;
-    case 'discardDown':
-      return values.length ? { type: 'discardDown', decisionId, cards: [...values] } : invalid;
-    case 'soulstone':
-      if (choice === 'none' || choice === 'plus') return { type: 'useSoulstone', decisionId, use: choice };
-      return choice && isSuit(choice) ? { type: 'useSoulstone', decisionId, use: choice } : invalid;
-    case 'yield':
-      return choice === 'yield' || choice === 'fight' ? { type: 'yieldDuel', decisionId, yield: choice === 'yield' } : invalid;
-    case 'redJokerSuit':
-      return choice && isSuit(choice) ? { type: 'chooseRedJokerSuit', decisionId, suit: choice } : invalid;
-    case 'trigger': {
-      if (choice === 'none') return { type: 'declareTrigger', decisionId, trigger: null };
-      const name = choice?.startsWith('t') ? decision.legal[Number(choice.slice(1))] : undefined;
-      return name ? { type: 'declareTrigger', decisionId, trigger: name } : invalid;
-    }
-    case 'prevent':
-      return choice === 'spend' || choice === 'decline' ? { type: 'preventDamage', decisionId, spend: choice === 'spend' } : invalid;
-    case 'reduce':
-      return choice === 'spend' || choice === 'decline' ? { type: 'reduceDamage', decisionId, spend: choice === 'spend' } : invalid;
-    default: {
-      const unreachable: never = decision;
-      return unreachable;
-    }
-  }
+  const token =
+    decision.kind === 'trigger' && choice?.startsWith('t')
+      ? decision.legal[Number(choice.slice(1))]
+      : decision.kind === 'trigger' && choice === 'none'
+        ? NO_TRIGGER
+        : decision.kind === 'cheat' && choice === 'no'
+          ? DECLINE
+          : choice;
+  const answer = commandForChoice(decision, token ?? values);
+  return answer ?? { code: 'STALE_BUTTON' };
 }

@@ -1,0 +1,524 @@
+/**
+ * The platform through the signed HTTP endpoint, end to end: the real bot against the local Discord
+ * double (which signs every interaction like Discord), with a real SQLite file. Games, seats, flips and
+ * reshuffles, hands by DM or by the ephemeral "My hand" button, stale buttons, ending, undo, the audit log,
+ * verification, seed secrecy and replay determinism.
+ *
+ * Each test uses its own channel (one active game per channel) on one shared bot.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as engine from '../src/engine/index.js';
+import {
+  IDS,
+  activeState,
+  allowedMentionUsers,
+  componentsOf,
+  effectiveLog,
+  findCards,
+  latestDecisionMessage,
+  locateChoice,
+  messageText,
+  replayStored,
+  startApp,
+  type App,
+  type CommandResult,
+  type Who,
+} from './support/app.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp({ mode: 'http', backend: 'sqlite' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const channel = (name: string) => app.double.channel(name).id;
+
+async function newGame(channelId: string, creator: Who = 'alice', opponent: Who = 'bob'): Promise<string> {
+  const created = await app.command(creator, 'game new', { opponent: IDS[opponent], system: 'm3e' }, channelId);
+  expect(created.ok, created.error).toBe(true);
+  expect(created.reply?.ephemeral, messageText(created.reply!)).toBe(false);
+  return (await app.game(channelId))!.id;
+}
+
+/** The rows a refused action must leave alone: the games (snapshot, version, status) and the event log. */
+async function gameRows() {
+  const f = await app.fingerprint();
+  return { games: f.games, eventCount: f.eventCount, lastSeq: f.lastSeq };
+}
+
+function expectRefusal(result: CommandResult, who: Who, text: string | RegExp): void {
+  expect(result.ok, result.error).toBe(true);
+  expect(result.reply, 'a reply').toBeDefined();
+  expect(result.reply!.ephemeral).toBe(true);
+  expect(result.reply!.visibleTo).toBe(IDS[who]);
+  if (typeof text === 'string') expect(result.reply!.content).toContain(text);
+  else expect(result.reply!.content).toMatch(text);
+}
+
+async function stateOf(channelId: string): Promise<engine.ActiveState> {
+  return activeState(await app.state(channelId));
+}
+
+/** Every card of a seat, wherever it is: always the 54 of its Fate Deck. */
+function total(state: engine.ActiveState, seat: engine.Seat): number {
+  const s = state.seats[seat];
+  return s.deck.length + s.hand.length + s.discard.length + s.conflict.length + s.removed.length;
+}
+
+/** Snapshot = replay of the stored events (undo markers applied), for the channel's game. */
+async function expectReplayMatches(channelId: string): Promise<void> {
+  const game = (await app.game(channelId))!;
+  expect(replayStored(await app.store.listEvents(game.id))).toEqual(engine.stateSchema.parse(game.snapshot));
+}
+
+/** Every text anyone could ever read: all channels, all DMs, ephemeral or not, and attachment bytes. */
+function everything(): string {
+  return app.double
+    .messages()
+    .map((m) => messageText(m) + m.attachments.map((a) => app.double.attachmentData(a.id)?.toString('utf8') ?? '').join('\n'))
+    .join('\n');
+}
+
+/** Clicks the first choice of the pending public decision (a pick among tied cards, say) on `channelId`. */
+async function answerPublicDecisions(channelId: string, gameId: string): Promise<void> {
+  for (let guard = 0; guard < 10; guard++) {
+    const state = await stateOf(channelId);
+    const decision = engine.pendingDecision(state);
+    if (!decision) return;
+    const decider = decision.seat === 0 ? 'alice' : 'bob';
+    const choice = decision.kind === 'discardDown' ? decision.legal.slice(0, decision.count) : engine.decisionChoices(decision)[0]!;
+    const source = decision.kind === 'cheat' || decision.kind === 'discardDown' ? app.dms(decider) : app.publicMessages(channelId);
+    const where = locateChoice(latestDecisionMessage(source, gameId)!, decision, choice)!;
+    const clicked = await app.click(decider, where.message.id, where.customId, where.values);
+    expect(clicked.ok, clicked.error).toBe(true);
+  }
+}
+
+describe('games and seats', () => {
+  it('/game new seats two players, pings the opponent, and a second game in the channel is refused', async () => {
+    const ch = channel('table-1');
+    const created = await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, ch);
+    expect(created.ok, created.error).toBe(true);
+    const reply = created.reply!;
+    expect(reply.ephemeral).toBe(false);
+    expect(reply.content).toContain(`<@${IDS.bob}>`);
+    expect(allowedMentionUsers(app.double, reply)).toEqual([IDS.bob]);
+    // The seat summary: both players, no stones, empty hands, full 54-card decks.
+    const fields = reply.embeds[0]!.fields!;
+    expect(fields.slice(0, 2).map((f) => [f.name, f.value])).toEqual([
+      ['Alice', '💎 0 · ✋ 0 · 🂠 54 · 🗑️ 0'],
+      ['Bob', '💎 0 · ✋ 0 · 🂠 54 · 🗑️ 0'],
+    ]);
+
+    const game = (await app.game(ch))!;
+    expect(game).toMatchObject({ status: 'active', version: 1, createdBy: IDS.alice, channelId: ch });
+    const state = await stateOf(ch);
+    expect(state.gameId).toBe(game.id);
+    expect(state.seats.map((s) => [s.userId, s.name, s.deck.length, s.hand.length])).toEqual([
+      [IDS.alice, 'Alice', 54, 0],
+      [IDS.bob, 'Bob', 54, 0],
+    ]);
+    expect(new Set(state.seats[0].deck).size).toBe(54);
+    expect(effectiveLog(await app.events(game.id)).map((e) => e.type)).toEqual(['GameStarted', 'DeckShuffled', 'DeckShuffled']);
+
+    // A second game here: refused with the reason, nothing written.
+    const before = await gameRows();
+    expectRefusal(await app.command('bob', 'game new', { opponent: IDS.alice, system: 'm3e' }, ch), 'bob', 'already has a game in progress');
+    expectRefusal(await app.command('carol', 'game new', { opponent: IDS.rita, system: 'gg3' }, ch), 'carol', 'already has a game in progress');
+    expect(await gameRows()).toEqual(before);
+    // Nor against oneself.
+    expectRefusal(await app.command('carol', 'game new', { opponent: IDS.carol, system: 'm3e' }, channel('table-8')), 'carol', 'cannot play against yourself');
+    expect(await app.game(channel('table-8'))).toBeNull();
+  });
+
+  it('refuses everything from someone without a seat, and changes nothing', async () => {
+    const ch = channel('table-1');
+    await app.command('alice', 'draw', { count: 2 }, ch);
+    const before = await gameRows();
+    const noSeat = 'You have no seat in this channel’s game';
+    expectRefusal(await app.command('carol', 'flip', { modifier: 1 }, ch), 'carol', noSeat);
+    expectRefusal(await app.command('carol', 'draw', { count: 3 }, ch), 'carol', noSeat);
+    expectRefusal(await app.command('carol', 'soulstones', { count: 5 }, ch), 'carol', noSeat);
+    expectRefusal(await app.command('carol', 'discard', { cards: '4R' }, ch), 'carol', noSeat);
+    expectRefusal(await app.command('carol', 'duel simple', { stat: 5, tn: 10 }, ch), 'carol', noSeat);
+    expectRefusal(await app.command('carol', 'game end', undefined, ch), 'carol', noSeat);
+    expectRefusal(await app.command('carol', 'game undo', undefined, ch), 'carol', noSeat);
+    expectRefusal(await app.command('carol', 'hand', undefined, ch), 'carol', noSeat);
+    // The "My hand" button of the game, clicked by the outsider.
+    const withButton = app.publicMessages(ch).at(-1)!;
+    const handButton = componentsOf(withButton).find((c) => String(c.custom_id).startsWith('fk:hand:'))!;
+    expectRefusal(await app.click('carol', withButton.id, handButton.custom_id as string), 'carol', noSeat);
+    expect(await gameRows()).toEqual(before);
+  });
+});
+
+describe('flips, draws and hands', () => {
+  it('/flip reveals 1 + |fate| cards from the flipper’s own 54-card deck and reshuffles the discards when it runs out (LOC-3)', async () => {
+    const ch = channel('table-2');
+    const gameId = await newGame(ch);
+    // Alice keeps a hand: it stays out of her deck through every flip.
+    await app.command('alice', 'draw', { count: 4 }, ch);
+    let state = await stateOf(ch);
+    const aliceHand = [...state.seats[0].hand];
+
+    // Bob's hand is empty and his flips are negative: no cheating (CHEAT-3a/3f), and 4 cards a flip.
+    let flips = 0;
+    let reshuffled = false;
+    while (!reshuffled && flips < 20) {
+      const deckBefore = state.seats[1].deck.length;
+      const flipped = await app.command('bob', 'flip', { modifier: -3, label: `try ${flips}` }, ch);
+      expect(flipped.ok, flipped.error).toBe(true);
+      expect(flipped.reply?.ephemeral).toBe(false);
+      flips++;
+      await answerPublicDecisions(ch, gameId);
+      state = await stateOf(ch);
+      expect(state.resolution).toBeNull();
+      for (const seat of [0, 1] as const) expect(total(state, seat)).toBe(54);
+      expect(state.seats[0].hand).toEqual(aliceHand);
+      const text = messageText(flipped.reply!);
+      expect(text).toMatch(/\*\*Bob\*\* flips \(fate −−−\) — try \d+/);
+      const shuffles = effectiveLog(await app.events(gameId)).filter((e) => e.type === 'DeckShuffled' && e.seat === 1 && e.reason === 'reshuffle');
+      if (shuffles.length > 0) {
+        reshuffled = true;
+        // The deck ran out mid-flip: the discard pile became the new deck, announced publicly.
+        expect(deckBefore).toBeLessThan(4);
+        expect(app.publicMessages(ch).map(messageText).join('\n')).toContain('🔀 **Bob**’s discard pile is shuffled into a new Fate Deck.');
+        expect(state.seats[1].deck.length).toBeGreaterThan(40);
+      } else {
+        expect(state.seats[1].deck.length).toBe(deckBefore - 4);
+        expect(state.seats[1].discard.length).toBe(54 - state.seats[1].deck.length);
+      }
+    }
+    expect(reshuffled).toBe(true);
+    expect(flips).toBe(14); // 54 cards, 4 a flip: the 14th flip needs the reshuffle
+    // Alice's deck was never touched by Bob's flips.
+    expect(state.seats[0].deck.length).toBe(50);
+    await expectReplayMatches(ch);
+
+    // /hand reports the counts too, and the public summary at the end agrees with the state.
+    const hand = await app.command('alice', 'hand', undefined, ch);
+    expect(hand.reply?.embeds[0]?.title).toBe('Your Control Hand — 4 cards');
+    const ended = await app.command('bob', 'game end', undefined, ch);
+    const summary = ended.reply!.embeds[0]!.fields!.slice(0, 2).map((f) => f.value);
+    expect(summary).toEqual(state.seats.map((s) => `💎 0 · ✋ ${s.hand.length} · 🂠 ${s.deck.length} · 🗑️ ${s.discard.length}`));
+  });
+
+  it('/draw sends the hand by DM, /hand is ephemeral, and the hand limit asks for a private discard', async () => {
+    const ch = channel('table-3');
+    const gameId = await newGame(ch);
+    const drawn = await app.command('alice', 'draw', { count: 4 }, ch);
+    expect(messageText(drawn.reply!)).toContain('**Alice** draws 4 card(s).');
+    let state = await stateOf(ch);
+    const hand4 = state.seats[0].hand;
+    // Public: the count only. DM: exactly the hand.
+    expect(findCards(messageText(drawn.reply!), hand4)).toEqual([]);
+    const dm = app.dms('alice').at(-1)!;
+    expect(dm.embeds[0]?.title).toBe('Your Control Hand — 4 cards');
+    expect(findCards(messageText(dm), hand4)).toEqual(hand4);
+    expect(dm.attachments.map((a) => a.filename)).toEqual(['hand.png']);
+
+    const shown = await app.command('alice', 'hand', undefined, ch);
+    expect(shown.reply?.ephemeral).toBe(true);
+    expect(shown.reply?.visibleTo).toBe(IDS.alice);
+    expect(findCards(messageText(shown.reply!), hand4)).toEqual(hand4);
+    for (const viewer of ['bob', 'carol'] as const) {
+      expect(app.visibleTo(viewer, ch).some((m) => m.id === shown.reply!.id)).toBe(false);
+    }
+    expect(app.visibleTo('alice', ch).some((m) => m.id === shown.reply!.id)).toBe(true);
+
+    // Over the hand limit (6): the discard is a private decision, in Alice's DM only.
+    await app.command('alice', 'draw', { count: 4 }, ch);
+    state = await stateOf(ch);
+    const decision = engine.pendingDecision(state)!;
+    expect(decision).toMatchObject({ kind: 'discardDown', seat: 0, count: 2 });
+    const publicNow = app.lastPublic(ch)!;
+    expect(publicNow.content).toContain(`Waiting for <@${IDS.alice}>: discard down to the hand limit.`);
+    expect(componentsOf(publicNow).some((c) => String(c.custom_id).startsWith('fk:d:'))).toBe(false);
+    expect(findCards(app.visibleTo('bob', ch).map(messageText).join('\n'), state.seats[0].hand)).toEqual([]);
+    const where = locateChoice(latestDecisionMessage(app.dms('alice'), gameId)!, decision, decision.legal.slice(0, 2))!;
+    const chosen = where.values!;
+    const done = await app.click('alice', where.message.id, where.customId, where.values);
+    expect(done.ok, done.error).toBe(true);
+    state = await stateOf(ch);
+    expect(state.seats[0].hand).toHaveLength(6);
+    expect(state.seats[0].discard).toEqual(expect.arrayContaining(chosen));
+    // Discarded cards are public (face up), announced in the channel.
+    expect(findCards(messageText(app.lastPublic(ch)!), chosen).sort()).toEqual([...chosen].sort());
+    expect((await app.command('alice', 'hand', undefined, ch)).reply?.embeds[0]?.title).toBe('Your Control Hand — 6 cards');
+    await expectReplayMatches(ch);
+    await app.command('alice', 'game end', undefined, ch);
+  });
+
+  it('with DMs closed: a notice that reveals nothing, and a "My hand" button that shows the hand to its owner only', async () => {
+    const ch = channel('table-4');
+    const gameId = await newGame(ch);
+    app.double.setUser(IDS.bob, { dmsClosed: true });
+    try {
+      const dmsBefore = app.dms('bob').length;
+      const drawn = await app.command('bob', 'draw', { count: 3 }, ch);
+      expect(drawn.ok, drawn.error).toBe(true);
+      const state = await stateOf(ch);
+      const bobHand = state.seats[1].hand;
+      expect(app.dms('bob')).toHaveLength(dmsBefore);
+      const notice = app.lastPublic(ch)!;
+      expect(notice.id).not.toBe(drawn.reply!.id);
+      expect(notice.content).toContain(`<@${IDS.bob}>, I could not send you a DM`);
+      expect(allowedMentionUsers(app.double, notice)).toEqual([IDS.bob]);
+      expect(findCards(app.visibleTo('carol', ch).map(messageText).join('\n'), bobHand)).toEqual([]);
+      const button = componentsOf(notice).find((c) => c.custom_id === `fk:hand:${gameId}`);
+      expect(button?.label).toBe('My hand');
+
+      const mine = await app.click('bob', notice.id, `fk:hand:${gameId}`);
+      expect(mine.ok, mine.error).toBe(true);
+      expect(mine.reply?.ephemeral).toBe(true);
+      expect(mine.reply?.visibleTo).toBe(IDS.bob);
+      expect(findCards(messageText(mine.reply!), bobHand)).toEqual(bobHand);
+      expect(app.visibleTo('alice', ch).some((m) => m.id === mine.reply!.id)).toBe(false);
+      expect(app.visibleTo('carol', ch).some((m) => m.id === mine.reply!.id)).toBe(false);
+      // The same button shows Alice her own (empty) hand, never Bob's.
+      const hers = await app.click('alice', notice.id, `fk:hand:${gameId}`);
+      expect(hers.reply?.visibleTo).toBe(IDS.alice);
+      expect(findCards(messageText(hers.reply!), bobHand)).toEqual([]);
+
+      // A private decision while DMs are closed: Bob cheats from the ephemeral hand view.
+      const flipped = await app.command('bob', 'flip', { modifier: 0 }, ch);
+      expect(flipped.ok, flipped.error).toBe(true);
+      let now = await stateOf(ch);
+      const decision = engine.pendingDecision(now);
+      expect(decision).toMatchObject({ kind: 'cheat', seat: 1 });
+      expect(app.lastPublic(ch)!.content).toContain('The choice is in their DMs (or the “My hand” button).');
+      const view = await app.click('bob', app.lastPublic(ch)!.id, `fk:hand:${gameId}`);
+      expect(view.reply?.visibleTo).toBe(IDS.bob);
+      const where = locateChoice(view.reply!, decision!, decision!.kind === 'cheat' ? decision!.legal[0]! : '')!;
+      expect(where, 'the cheat select in the ephemeral hand view').toBeDefined();
+      const cheated = await app.click('bob', where.message.id, where.customId, where.values);
+      expect(cheated.ok, cheated.error).toBe(true);
+      now = await stateOf(ch);
+      expect(engine.pendingDecision(now)).toBeNull();
+      expect(effectiveLog(await app.events(gameId)).some((e) => e.type === 'FateCheated' && e.seat === 1 && e.card === where.values![0])).toBe(true);
+    } finally {
+      app.double.setUser(IDS.bob, { dmsClosed: false });
+    }
+    await app.command('bob', 'game end', undefined, ch);
+  });
+
+  it('a decision button clicked after the game moved on is refused as stale and changes nothing', async () => {
+    const ch = channel('table-5');
+    const gameId = await newGame(ch);
+    // Alice's + flip asks her to pick; she undoes the flip instead. The pick buttons are now stale.
+    await app.command('alice', 'flip', { modifier: 2 }, ch);
+    const decision = engine.pendingDecision(await stateOf(ch))!;
+    expect(decision.kind).toBe('pick');
+    const withButtons = latestDecisionMessage(app.publicMessages(ch), gameId)!;
+    const pick = locateChoice(withButtons, decision, decision.kind === 'pick' ? decision.legal[0]! : '')!;
+    const undone = await app.command('alice', 'game undo', undefined, ch);
+    expect(undone.ok, undone.error).toBe(true);
+    expect(engine.pendingDecision(await stateOf(ch))).toBeNull();
+    let before = await gameRows();
+    expectRefusal(await app.click('alice', pick.message.id, pick.customId), 'alice', 'This button is stale');
+    expect(await gameRows()).toEqual(before);
+
+    // Answered in one place, stale in the other: Bob's cheat select in his DM and in "My hand".
+    await app.command('bob', 'draw', { count: 2 }, ch);
+    await app.command('bob', 'flip', { modifier: 0 }, ch);
+    const cheat = engine.pendingDecision(await stateOf(ch))!;
+    expect(cheat).toMatchObject({ kind: 'cheat', seat: 1 });
+    const fromDm = locateChoice(latestDecisionMessage(app.dms('bob'), gameId)!, cheat, engine.DECLINE)!;
+    const view = await app.click('bob', app.lastPublic(ch)!.id, `fk:hand:${gameId}`);
+    const fromView = locateChoice(view.reply!, cheat, cheat.kind === 'cheat' ? cheat.legal[0]! : '')!;
+    expect((await app.click('bob', fromDm.message.id, fromDm.customId)).ok).toBe(true);
+    before = await gameRows();
+    expectRefusal(await app.click('bob', fromView.message.id, fromView.customId, fromView.values), 'bob', 'This button is stale');
+    expect(await gameRows()).toEqual(before);
+
+    // After the end, every button of the game is stale.
+    await app.command('alice', 'flip', { modifier: 1 }, ch);
+    const last = engine.pendingDecision(await stateOf(ch))!;
+    const lastButtons = locateChoice(latestDecisionMessage(app.publicMessages(ch), gameId)!, last, last.kind === 'pick' ? last.legal[0]! : '')!;
+    await app.command('bob', 'game end', undefined, ch);
+    before = await gameRows();
+    expectRefusal(await app.click('alice', lastButtons.message.id, lastButtons.customId), 'alice', 'This button is stale');
+    expect(await gameRows()).toEqual(before);
+  });
+});
+
+describe('ending, undo, log and verification', () => {
+  it('/game end works for either player and the referee role, and frees the channel', async () => {
+    const ch = channel('table-6');
+    // Bob (not the creator) ends Alice's game.
+    await newGame(ch);
+    const ended = await app.command('bob', 'game end', undefined, ch);
+    expect(ended.ok, ended.error).toBe(true);
+    expect(ended.reply?.ephemeral).toBe(false);
+    expect(messageText(ended.reply!)).toContain('Game over');
+    expect((await app.game(ch))!.status).toBe('ended');
+    expect(await app.store.findActiveGame(ch)).toBeNull();
+    expectRefusal(await app.command('alice', 'game end', undefined, ch), 'alice', 'There is no game in this channel');
+
+    // The creator ends hers.
+    await newGame(ch, 'alice', 'bob');
+    expect((await app.command('alice', 'game end', undefined, ch)).reply?.ephemeral).toBe(false);
+    expect((await app.game(ch))!.status).toBe('ended');
+
+    // A referee-role member (not seated) may end a game once the role is set; before that, may not.
+    const gameId = await newGame(ch, 'carol', 'bob');
+    expectRefusal(await app.command('rita', 'game end', undefined, ch), 'rita', 'You have no seat');
+    expectRefusal(await app.command('alice', 'game referee-role', { role: IDS.refereeRole }, ch), 'alice', 'Only server managers');
+    const set = await app.command('rita', 'game referee-role', { role: IDS.refereeRole }, ch);
+    expect(set.reply?.ephemeral).toBe(true);
+    expect(set.reply?.content).toContain('may now referee');
+    const byReferee = await app.command('rita', 'game end', undefined, ch);
+    expect(byReferee.reply?.ephemeral).toBe(false);
+    const game = (await app.store.getGame(gameId))!;
+    expect(game.status).toBe('ended');
+    const endedEvent = effectiveLog(await app.events(gameId)).at(-1);
+    expect(endedEvent).toMatchObject({ type: 'GameEnded', by: IDS.rita });
+    await app.command('rita', 'game referee-role', undefined, ch);
+  });
+
+  it('/game undo: a player undoes only their own last action, the creator (referee) any, and the deck order comes back', async () => {
+    const ch = channel('table-7');
+    const gameId = await newGame(ch);
+    const start = await stateOf(ch);
+    expectRefusal(await app.command('alice', 'game undo', undefined, ch), 'alice', 'There is nothing to undo.');
+
+    // Bob draws, undoes his own draw: hand and deck as before; a redraw gives the very same cards.
+    await app.command('bob', 'draw', { count: 3 }, ch);
+    const drawnCards = (await stateOf(ch)).seats[1].hand;
+    const undone = await app.command('bob', 'game undo', undefined, ch);
+    expect(undone.ok, undone.error).toBe(true);
+    expect(undone.reply?.ephemeral).toBe(false);
+    expect(messageText(undone.reply!)).toContain('Bob undid the last action');
+    let state = await stateOf(ch);
+    expect(state.seats[1].hand).toEqual([]);
+    expect(state.seats[1].deck).toEqual(start.seats[1].deck);
+    expect(state.seats[1].deck.slice(0, 3)).toEqual(drawnCards);
+    await app.command('bob', 'draw', { count: 3 }, ch);
+    expect((await stateOf(ch)).seats[1].hand).toEqual(drawnCards);
+    await expectReplayMatches(ch);
+
+    // Alice acts; Bob may no longer undo (the last action is not his), and nothing changes.
+    await app.command('alice', 'soulstones', { count: 4 }, ch);
+    let before = await gameRows();
+    expectRefusal(await app.command('bob', 'game undo', undefined, ch), 'bob', 'Only a referee can undo that');
+    expect(await gameRows()).toEqual(before);
+
+    // Bob acts; Alice, the creator, referees: she may undo Bob's action.
+    await app.command('bob', 'soulstones', { count: 2 }, ch);
+    const byCreator = await app.command('alice', 'game undo', undefined, ch);
+    expect(messageText(byCreator.reply!)).toContain('Alice (referee) undid the last action');
+    state = await stateOf(ch);
+    expect(state.seats[1].soulstones).toBe(0);
+    expect(state.seats[0].soulstones).toBe(4);
+    // The log keeps the undone batch and records the undo (append-only).
+    const log = await app.events(gameId);
+    expect(log.map((e) => e.type)).toContain('LogEntryUndone');
+    expect(log.filter((e) => e.type === 'SoulstonesSet')).toHaveLength(2);
+    await expectReplayMatches(ch);
+
+    // The outsider cannot undo; undoing back to the start is as far as it goes.
+    before = await gameRows();
+    expectRefusal(await app.command('carol', 'game undo', undefined, ch), 'carol', 'You have no seat');
+    expect(await gameRows()).toEqual(before);
+    for (let i = 0; i < 3; i++) expect((await app.command('alice', 'game undo', undefined, ch)).reply?.ephemeral).toBe(false);
+    expectRefusal(await app.command('alice', 'game undo', undefined, ch), 'alice', 'There is nothing to undo.');
+    state = await stateOf(ch);
+    expect(state).toEqual({ ...start, eventCount: state.eventCount, decision: state.decision });
+    await expectReplayMatches(ch);
+    await app.command('alice', 'game end', undefined, ch);
+  });
+
+  it('/game log is public-only until the end and complete after; /game verify only after; the seed stays secret until then', async () => {
+    const ch = channel('table-8');
+    const gameId = await newGame(ch);
+    const seed = app.seeds.at(-1)!;
+    const commitment = (await stateOf(ch)).seedCommitment;
+    await app.command('alice', 'draw', { count: 3 }, ch);
+    await app.command('bob', 'draw', { count: 4 }, ch);
+    await app.command('bob', 'flip', { modifier: 0, cheatable: false }, ch);
+    let state = await stateOf(ch);
+    const discard = state.seats[0].hand[0]!;
+    await app.command('alice', 'discard', { cards: discard }, ch);
+    const reveal = state.seats[1].hand[0]!;
+    await app.command('bob', 'reveal', { cards: reveal }, ch);
+    state = await stateOf(ch);
+    const hidden = [
+      ...state.seats[0].hand.filter((c) => !state.seats[0].revealedInHand.includes(c)),
+      ...state.seats[1].hand.filter((c) => !state.seats[1].revealedInHand.includes(c)),
+    ];
+    const publicCards = [...state.seats[0].discard, ...state.seats[1].discard, ...state.seats[1].revealedInHand];
+    const secret = hidden.filter((c) => !publicCards.includes(c));
+
+    // Before the end: the log shows public events only, in the embed and in the attached JSON.
+    const log = await app.command('carol', 'game log', undefined, ch);
+    expect(log.ok, log.error).toBe(true);
+    expect(log.reply?.ephemeral).toBe(true);
+    expect(log.reply?.embeds[0]?.footer?.text).toContain('Public events only');
+    const attachment = log.reply!.attachments.find((a) => a.filename.endsWith('.json'))!;
+    const json = app.double.attachmentData(attachment.id)!.toString('utf8');
+    const exported = JSON.parse(json) as { ended: boolean; seedCommitment: string; entries: { event: Record<string, unknown> }[] };
+    expect(exported.ended).toBe(false);
+    expect(exported.seedCommitment).toBe(commitment);
+    for (const { event } of exported.entries) {
+      if (event.type === 'CardsDrawn') expect(event).not.toHaveProperty('cards');
+      if (event.type === 'DeckShuffled') expect(event).not.toHaveProperty('order');
+      if (event.type === 'GameStarted') expect(event).not.toHaveProperty('seed');
+    }
+    expect(findCards(json, secret)).toEqual([]);
+    expect(findCards(messageText(log.reply!), secret)).toEqual([]);
+    expect(json).toContain(`"${discard}"`);
+
+    // Verification waits for the seed.
+    const early = await app.command('bob', 'game verify', undefined, ch);
+    expectRefusal(early, 'bob', 'The seed stays secret until the game ends');
+    expect(early.reply!.content).toContain(commitment);
+
+    // Nowhere — no message, no DM, no attachment, no log line — holds the seed before the end.
+    expect(everything()).not.toContain(seed);
+    expect(app.logs.join('\n')).not.toContain(seed);
+
+    const ended = await app.command('alice', 'game end', undefined, ch);
+    expect(messageText(ended.reply!)).toContain(seed);
+
+    // After: the complete log, drawn cards and shuffles included.
+    const full = await app.command('carol', 'game log', undefined, ch);
+    expect(full.reply?.embeds[0]?.footer?.text).toContain('the full log is shown');
+    const fullJson = JSON.parse(app.double.attachmentData(full.reply!.attachments.find((a) => a.filename.endsWith('.json'))!.id)!.toString('utf8')) as {
+      ended: boolean;
+      entries: { event: Record<string, unknown> }[];
+    };
+    expect(fullJson.ended).toBe(true);
+    const drawnEvents = fullJson.entries.map((e) => e.event).filter((e) => e.type === 'CardsDrawn');
+    expect(drawnEvents.map((e) => (e.cards as string[]).length)).toEqual([3, 4]);
+    expect(fullJson.entries.find((e) => e.event.type === 'DeckShuffled')?.event.order).toHaveLength(54);
+    expect(fullJson.entries.find((e) => e.event.type === 'GameStarted')?.event.seed).toBe(seed);
+    expect(messageText(full.reply!)).toMatch(/draws 3 card\(s\)\. \(\S+ \S+ \S+\)/);
+
+    const verified = await app.command('bob', 'game verify', undefined, ch);
+    expect(verified.ok, verified.error).toBe(true);
+    const text = messageText(verified.reply!);
+    expect(text).toContain('The seed matches the commitment published at the start.');
+    expect(text).toMatch(/✅ All \d+ shuffles match the seed/);
+
+    // Replaying the stored events gives the stored snapshot, for every game this file played.
+    const events = await app.store.listEvents(gameId);
+    expect(replayStored(events)).toEqual(engine.stateSchema.parse((await app.store.getGame(gameId))!.snapshot));
+  });
+
+  it('replay determinism: every stored snapshot equals the replay of its stored events, twice over', async () => {
+    const games = (await app.fingerprint()).games;
+    expect(games.length).toBeGreaterThanOrEqual(8);
+    for (const row of games) {
+      const events = await app.store.listEvents(String(row.id));
+      const snapshot = engine.stateSchema.parse(JSON.parse(String(row.snapshot)));
+      expect(replayStored(events)).toEqual(snapshot);
+      expect(replayStored(events)).toEqual(replayStored(events));
+      // Versions: one per batch written, and the seqs are gapless.
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+      expect(Math.max(...events.map((e) => (e.payload as { batch: number }).batch))).toBe(Number(row.version));
+    }
+    expect(app.logs.filter((l) => !l.startsWith('[console'))).toEqual([]);
+  });
+});
