@@ -288,7 +288,9 @@ describe('flips, draws and hands', () => {
       let now = await stateOf(ch);
       const decision = engine.pendingDecision(now);
       expect(decision).toMatchObject({ kind: 'cheat', seat: 1 });
-      expect(app.lastPublic(ch)!.content).toContain('The choice is in their DMs (or the “My hand” button).');
+      expect(flipped.reply!.content).toContain(`Waiting for <@${IDS.bob}>: cheat fate or not. The choice is in their DMs (or the “My hand” button).`);
+      expect(app.lastPublic(ch)!.content).toContain('I could not send you a DM');
+      expect(findCards(app.visibleTo('carol', ch).map(messageText).join('\n'), now.seats[1].hand)).toEqual([]);
       const view = await app.click('bob', app.lastPublic(ch)!.id, `fk:hand:${gameId}`);
       expect(view.reply?.visibleTo).toBe(IDS.bob);
       const where = locateChoice(view.reply!, decision!, decision!.kind === 'cheat' ? decision!.legal[0]! : '')!;
@@ -307,12 +309,14 @@ describe('flips, draws and hands', () => {
   it('a decision button clicked after the game moved on is refused as stale and changes nothing', async () => {
     const ch = channel('table-5');
     const gameId = await newGame(ch);
-    // Alice's + flip asks her to pick; she undoes the flip instead. The pick buttons are now stale.
-    await app.command('alice', 'flip', { modifier: 2 }, ch);
+    // Alice's duel asks her about a soulstone (public buttons); she undoes the duel instead.
+    await app.command('alice', 'soulstones', { count: 2 }, ch);
+    await app.command('alice', 'duel simple', { stat: 5, tn: 10, soulstones: true }, ch);
     const decision = engine.pendingDecision(await stateOf(ch))!;
-    expect(decision.kind).toBe('pick');
+    expect(decision).toMatchObject({ kind: 'soulstone', seat: 0 });
     const withButtons = latestDecisionMessage(app.publicMessages(ch), gameId)!;
-    const pick = locateChoice(withButtons, decision, decision.kind === 'pick' ? decision.legal[0]! : '')!;
+    const pick = locateChoice(withButtons, decision, 'none')!;
+    expect(pick, 'the "No soulstone" button').toBeDefined();
     const undone = await app.command('alice', 'game undo', undefined, ch);
     expect(undone.ok, undone.error).toBe(true);
     expect(engine.pendingDecision(await stateOf(ch))).toBeNull();
@@ -334,9 +338,10 @@ describe('flips, draws and hands', () => {
     expect(await gameRows()).toEqual(before);
 
     // After the end, every button of the game is stale.
-    await app.command('alice', 'flip', { modifier: 1 }, ch);
+    await app.command('alice', 'duel simple', { stat: 5, tn: 10, soulstones: true }, ch);
     const last = engine.pendingDecision(await stateOf(ch))!;
-    const lastButtons = locateChoice(latestDecisionMessage(app.publicMessages(ch), gameId)!, last, last.kind === 'pick' ? last.legal[0]! : '')!;
+    expect(last).toMatchObject({ kind: 'soulstone', seat: 0 });
+    const lastButtons = locateChoice(latestDecisionMessage(app.publicMessages(ch), gameId)!, last, 'none')!;
     await app.command('bob', 'game end', undefined, ch);
     before = await gameRows();
     expectRefusal(await app.click('alice', lastButtons.message.id, lastButtons.customId), 'alice', 'This button is stale');
@@ -422,7 +427,7 @@ describe('ending, undo, log and verification', () => {
     before = await gameRows();
     expectRefusal(await app.command('carol', 'game undo', undefined, ch), 'carol', 'You have no seat');
     expect(await gameRows()).toEqual(before);
-    for (let i = 0; i < 3; i++) expect((await app.command('alice', 'game undo', undefined, ch)).reply?.ephemeral).toBe(false);
+    for (let i = 0; i < 2; i++) expect((await app.command('alice', 'game undo', undefined, ch)).reply?.ephemeral).toBe(false);
     expectRefusal(await app.command('alice', 'game undo', undefined, ch), 'alice', 'There is nothing to undo.');
     state = await stateOf(ch);
     expect(state).toEqual({ ...start, eventCount: state.eventCount, decision: state.decision });

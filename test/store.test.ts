@@ -297,42 +297,71 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await store.getGame(game.id)).toEqual(game);
     });
 
-    it('does not let a failing append take a concurrent claim down with it', async () => {
-      // On SQLite every query shares one connection: without the store's serialization the claim would
-      // run inside the append's open transaction and vanish in its rollback.
-      const game = await newGame();
-      await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [], snapshot: {}, status: 'ended' });
+    it('does not let a failing append take a concurrent receipt down with it', async () => {
+      // On SQLite every query shares one connection: without the store's serialization the other write
+      // would run inside the failing append's open transaction and vanish in its rollback.
+      const ended = await newGame();
+      await store.appendEvents({ gameId: ended.id, expectedVersion: 1, events: [], snapshot: {}, status: 'ended' });
+      const other = await newGame();
       const id = randomUUID();
-      const [append, claim] = await Promise.allSettled([
-        store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [event('x')], snapshot: {}, status: 'active' }),
-        store.claimInteraction(id),
+      const [append, receipted] = await Promise.allSettled([
+        store.appendEvents({ gameId: ended.id, expectedVersion: 2, events: [event('x')], snapshot: {}, status: 'active' }),
+        store.appendEvents({ gameId: other.id, expectedVersion: 1, events: [event('y')], snapshot: {}, interactionId: id }),
       ]);
       expect(append.status).toBe('rejected');
-      expect(claim).toEqual({ status: 'fulfilled', value: true });
-      expect(await store.claimInteraction(id)).toBe(false);
+      expect(receipted).toMatchObject({ status: 'fulfilled', value: { ok: true } });
+      expect(await store.appendEvents({ gameId: other.id, expectedVersion: 2, events: [event('z')], snapshot: {}, interactionId: id })).toEqual({
+        ok: false,
+        reason: 'duplicate_interaction',
+      });
     });
 
-    it('claims an interaction once, even under concurrent deliveries', async () => {
+    it('records an interaction with the events it causes, once, even under concurrent deliveries', async () => {
+      const game = await newGame();
       const id = randomUUID();
-      expect(await store.claimInteraction(id)).toBe(true);
-      expect(await store.claimInteraction(id)).toBe(false);
-      expect(await store.claimInteraction(randomUUID())).toBe(true);
+      expect(await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('a')], snapshot: 1, interactionId: id })).toMatchObject({ ok: true });
+      // The retried delivery is refused and writes nothing, even with a fresh expected version.
+      expect(await store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [event('b')], snapshot: 2, interactionId: id })).toEqual({
+        ok: false,
+        reason: 'duplicate_interaction',
+      });
+      expect((await store.getGame(game.id))?.version).toBe(2);
+      expect((await store.listEvents(game.id)).map((e) => e.type)).toEqual(['setup', 'a']);
 
+      const games = await Promise.all(Array.from({ length: 5 }, () => newGame()));
       const racing = randomUUID();
-      const claims = await Promise.all(Array.from({ length: 5 }, () => store.claimInteraction(racing)));
-      expect(claims.filter(Boolean)).toHaveLength(1);
+      const results = await Promise.all(games.map((g) => store.appendEvents({ gameId: g.id, expectedVersion: 1, events: [event('r')], snapshot: {}, interactionId: racing })));
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok && r.reason === 'duplicate_interaction')).toHaveLength(4);
+    });
+
+    it('records the interaction that created a game, and refuses its retry', async () => {
+      const id = randomUUID();
+      const channelId = randomUUID();
+      const input = { guildId: null, channelId, system: 'm3e', createdBy: 'u', snapshot: {}, events: [event('start')], interactionId: id };
+      expect(await store.createGame(input)).toMatchObject({ ok: true });
+      await store.appendEvents({ gameId: (await store.findActiveGame(channelId))!.id, expectedVersion: 1, events: [], snapshot: {}, status: 'ended' });
+      expect(await store.createGame(input)).toEqual({ ok: false, reason: 'duplicate_interaction' });
+      expect(await store.findActiveGame(channelId)).toBeNull();
     });
 
     it('forgets receipts older than an hour', async () => {
       let clock = new Date('2030-01-01T00:00:00Z');
       const timed = await open(url, { now: () => clock });
+      const game = (await timed.createGame({ guildId: null, channelId: randomUUID(), system: 'm3e', createdBy: 'u', snapshot: {}, events: [] })) as { ok: true; game: { id: string } };
+      let version = 1;
+      const append = async (interactionId: string) => {
+        const result = await timed.appendEvents({ gameId: game.game.id, expectedVersion: version, events: [], snapshot: {}, interactionId });
+        if (result.ok) version++;
+        return result.ok;
+      };
       const old = randomUUID();
-      expect(await timed.claimInteraction(old)).toBe(true);
+      expect(await append(old)).toBe(true);
       clock = new Date(clock.getTime() + 30 * 60 * 1000);
-      expect(await timed.claimInteraction(old)).toBe(false);
+      expect(await append(old)).toBe(false);
       clock = new Date(clock.getTime() + 2 * 60 * 60 * 1000);
-      expect(await timed.claimInteraction(randomUUID())).toBe(true); // prunes
-      expect(await timed.claimInteraction(old)).toBe(true);
+      expect(await append(randomUUID())).toBe(true); // prunes
+      expect(await append(old)).toBe(true);
     });
 
     it('round-trips user and guild settings, with defaults when none are saved', async () => {
@@ -369,7 +398,7 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
         expect(history.map((row) => row.migration_name)).toEqual(first.applied);
         // And openStore on an up-to-date database only opens it.
         const opened = await open(fresh);
-        await expect(opened.claimInteraction('x')).resolves.toBe(true);
+        await expect(opened.getUserSettings('x')).resolves.toMatchObject({ userId: 'x' });
       });
 
       it('applies each migration exactly once when several processes start together', async () => {
@@ -446,9 +475,9 @@ describe('GameStore on sqlite, shared by several processes', () => {
         const result = await store.appendEvents({
           gameId, expectedVersion: game.version, snapshot: game.version,
           events: [{ type: 'p' + process.env.WRITER + '-' + n, payload: n, actor: null }],
+          interactionId: process.env.WRITER + '-' + n + '-' + game.version,
         });
         if (result.ok) n++;
-        await store.claimInteraction(process.env.WRITER + '-' + n + '-' + game.version);
       }
       await store.close();
     `;

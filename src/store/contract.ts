@@ -89,8 +89,6 @@ export interface GameStore {
   }): Promise<AppendResult>;
   listEvents(gameId: string): Promise<StoredEvent[]>;
 
-  /** Records an interaction id; false if it was already recorded (a retried delivery). */
-  claimInteraction(interactionId: string): Promise<boolean>;
 
   getUserSettings(userId: string): Promise<UserSettings>;
   saveUserSettings(settings: UserSettings): Promise<void>;

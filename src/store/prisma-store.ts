@@ -44,7 +44,7 @@ export interface PrismaStoreOptions {
   /**
    * Run one operation at a time. Required for SQLite: the better-sqlite3 adapter has a single
    * connection, and while an interactive transaction is open on it, any query issued outside that
-   * transaction (say, a claimInteraction during an appendEvents) silently runs inside it: it would see
+   * transaction (say, another game's append during an appendEvents) silently runs inside it: it would see
    * uncommitted rows and be rolled back with it. SQLite serializes writers anyway, so nothing is lost.
    */
   serialize: boolean;
@@ -52,7 +52,7 @@ export interface PrismaStoreOptions {
   now?: () => Date;
   /** Receipts older than this may be deleted: Discord stops retrying an interaction long before. */
   receiptTtlMs?: number;
-  /** At most one pruning pass per this interval, done by claimInteraction. */
+  /** At most one pruning pass per this interval, done by writes that carry an interaction id. */
   pruneIntervalMs?: number;
 }
 
@@ -217,21 +217,6 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       });
     },
 
-    claimInteraction(interactionId) {
-      return run(async () => {
-        const at = now();
-        // Awaited rather than in the background so it never overlaps the store's other work or close();
-        // an indexed range delete once per interval costs far less than Discord's 3-second deadline.
-        await maybePrune(at);
-        try {
-          await client.interactionReceipt.create({ data: { id: interactionId, at } });
-        } catch (error) {
-          if (isUniqueViolation(error)) return false;
-          throw error;
-        }
-        return true;
-      });
-    },
 
     getUserSettings(userId) {
       return run(async (): Promise<UserSettings> => {
