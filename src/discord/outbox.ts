@@ -11,7 +11,20 @@ export const DISCORD_API_DEFAULT = 'https://discord.com/api';
 
 /** Where transports report errors they must swallow (after() hooks, failed callbacks). */
 export type Log = (message: string, error?: unknown) => void;
-export const defaultLog: Log = (message, error) => console.error(`[discord] ${message}`, error ?? '');
+/**
+ * Errors are logged by name, message and code only: a REST error object carries the request body, which
+ * for a DM is a player's hand — printing the object would put hidden cards in the log.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return error === undefined ? '' : String(error);
+  const code = (error as { code?: unknown }).code;
+  const status = (error as { status?: unknown }).status;
+  return [`${error.name}: ${error.message}`, code !== undefined ? `code ${String(code)}` : '', status !== undefined ? `status ${String(status)}` : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export const defaultLog: Log = (message, error) => console.error(`[discord] ${message}${error === undefined ? '' : ` — ${describeError(error)}`}`);
 
 export interface CreateRestOptions {
   token?: string;

@@ -15,6 +15,7 @@ import type { InitialReply, InteractionHandler } from './contract.js';
 import { parseInvocation, type CommandDef, type InvocationOf } from './commandDefinition.js';
 import { scopeOf, type InteractionScope } from './interaction.js';
 import { problemReply } from './replies.js';
+import { describeError } from './outbox.js';
 import type { Services } from '../app/services.js';
 import { t, localeFrom } from '../i18n/index.js';
 
@@ -90,8 +91,9 @@ export function createRouter(options: {
     try {
       return await route(interaction);
     } catch (error) {
-      // Log the failure without the payload: it may carry a hand (a select menu's values).
-      services.log.error(`interaction ${interaction.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      // Log the failure without the payload or the error object: either may carry a hand (a select
+      // menu's values, a REST request body).
+      services.log.error(`interaction ${interaction.id} failed: ${describeError(error)}${error instanceof Error && error.stack ? `\n${error.stack.split('\n').slice(1).join('\n')}` : ''}`);
       return problemReply((k, p) => t(localeFrom('locale' in interaction ? interaction.locale : undefined), k, p), { code: 'INTERNAL' });
     }
   };
