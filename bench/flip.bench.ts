@@ -75,6 +75,8 @@ export interface ContenderResult {
   refused: number;
   errors: number;
   casConflicts: number;
+  /** Appends refused for another reason than the compare-and-swap (e.g. duplicate interaction). */
+  otherAppendRefusals: number;
   appendCalls: number;
   refusalSamples: Record<string, number>;
   errorSamples: Record<string, number>;
@@ -126,7 +128,7 @@ export async function runFlipRounds(
     estimate.set(c.name, r.completed / (r.elapsedMs / 1000));
   }
   // Contenders may share a server (and its counters): count the conflicts of each round separately.
-  const conflicts = new Map(contenders.map((c) => [c.name, { casConflicts: 0, appendCalls: 0 }]));
+  const conflicts = new Map(contenders.map((c) => [c.name, { casConflicts: 0, otherAppendRefusals: 0, appendCalls: 0 }]));
 
   const results = new Map<string, RoundResult[]>(contenders.map((c) => [c.name, []]));
   const serverCpu = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
@@ -145,6 +147,7 @@ export async function runFlipRounds(
         const mine = conflicts.get(c.name)!;
         mine.casConflicts += c.counters.casConflicts - before.casConflicts;
         mine.appendCalls += c.counters.appendCalls - before.appendCalls;
+        mine.otherAppendRefusals += c.counters.otherAppendRefusals - before.otherAppendRefusals;
       }
       estimate.set(c.name, Math.max(estimate.get(c.name) ?? 0, r.completed / (r.elapsedMs / 1000)));
       results.get(c.name)!.push(r);
@@ -174,6 +177,7 @@ export async function runFlipRounds(
       errors: sum((r) => r.errors),
       casConflicts: conflicts.get(c.name)!.casConflicts,
       appendCalls: conflicts.get(c.name)!.appendCalls,
+      otherAppendRefusals: conflicts.get(c.name)!.otherAppendRefusals,
       refusalSamples: merge((r) => r.refusalSamples),
       errorSamples: merge((r) => r.errorSamples),
       signedInWindow: sum((r) => r.signedInWindow),

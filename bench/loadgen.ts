@@ -113,6 +113,10 @@ async function runRound(spec: RoundSpec): Promise<RoundResult> {
           } else if (((parsed.data?.flags ?? 0) & 64) !== 0) {
             result.refused++;
             bump(result.refusalSamples, (parsed.data?.content ?? '').slice(0, 80));
+          } else if (body.includes('"fk:d:')) {
+            // A flip that opened a decision did not resolve at once: not what this benchmark measures.
+            result.errors++;
+            bump(result.errorSamples, 'flip left a decision pending');
           } else {
             result.ok++;
           }

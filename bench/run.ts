@@ -152,6 +152,7 @@ async function main(): Promise<void> {
         errors: f.errors,
         casConflicts: f.casConflicts,
         appendCalls: f.appendCalls,
+        otherAppendRefusals: f.otherAppendRefusals,
         signedInWindow: f.signedInWindow,
         serverCpuUsPerRequest: round(f.serverCpuUsPerRequest, 1),
         serverCores: round(f.serverCores, 2),
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
         `p50 ${fmt(f.p50)} vs ${fmt(bareResult.p50)} ms, p99 ${fmt(f.p99)} vs ${fmt(bareResult.p99)} ms`,
         `server CPU/req ${fmt(f.serverCpuUsPerRequest, 0)} vs ${fmt(bareResult.serverCpuUsPerRequest, 0)} µs (${(bareResult.serverCpuUsPerRequest / f.serverCpuUsPerRequest).toFixed(3)})`,
         f.refused || f.casConflicts || f.name.endsWith(':1game')
-          ? `${fmt(f.okPerSecond, 0)} flips/s ok; ${f.ok} ok, ${f.refused} refused; ${f.casConflicts} CAS conflicts in ${f.appendCalls} appends`
+          ? `${fmt(f.okPerSecond, 0)} flips/s ok; ${f.ok} ok, ${f.refused} refused${Object.keys(f.refusalSamples).length ? ` (${Object.entries(f.refusalSamples).map(([k, v]) => `${v}× "${k}"`).join(', ')})` : ''}; ${f.casConflicts} CAS conflicts + ${f.otherAppendRefusals} other refusals in ${f.appendCalls} appends`
           : '',
         f.errors ? `${f.errors} ERRORS` : '',
         f.signedInWindow ? `${f.signedInWindow} signed in window` : '',

@@ -23,6 +23,8 @@ import type { KeyObject } from 'node:crypto';
 export interface Counters {
   /** appendEvents calls that lost the compare-and-swap (each is retried once by `act`). */
   casConflicts: number;
+  /** appendEvents calls refused for any other reason (e.g. a duplicate interaction). */
+  otherAppendRefusals: number;
   appendCalls: number;
   /** Errors the router or the transport logged (after() failures, unexpected exceptions). */
   loggedErrors: number;
@@ -30,7 +32,7 @@ export interface Counters {
 }
 
 export function newCounters(): Counters {
-  return { casConflicts: 0, appendCalls: 0, loggedErrors: 0, errorSamples: [] };
+  return { casConflicts: 0, otherAppendRefusals: 0, appendCalls: 0, loggedErrors: 0, errorSamples: [] };
 }
 
 function note(counters: Counters, message: string): void {
@@ -45,7 +47,11 @@ function countingStore(store: GameStore, counters: Counters): GameStore {
     async appendEvents(input) {
       counters.appendCalls++;
       const result = await store.appendEvents(input);
-      if (!result.ok) counters.casConflicts++;
+      if (!result.ok) {
+        // Read loosely: the contract's refusal reasons may grow.
+        if ((result as { reason?: string }).reason === 'version_conflict') counters.casConflicts++;
+        else counters.otherAppendRefusals++;
+      }
       return result;
     },
   };

@@ -335,6 +335,18 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(results.filter((r) => !r.ok && r.reason === 'duplicate_interaction')).toHaveLength(4);
     });
 
+    it('a lost compare-and-swap leaves no receipt, so the retry of the same interaction can succeed', async () => {
+      const game = await newGame();
+      await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('other')], snapshot: {} });
+      const id = randomUUID();
+      expect(await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('stale')], snapshot: {}, interactionId: id })).toEqual({
+        ok: false,
+        reason: 'version_conflict',
+      });
+      expect(await store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [event('retry')], snapshot: {}, interactionId: id })).toMatchObject({ ok: true });
+      expect((await store.listEvents(game.id)).map((e) => e.type)).toEqual(['setup', 'other', 'retry']);
+    });
+
     it('records the interaction that created a game, and refuses its retry', async () => {
       const id = randomUUID();
       const channelId = randomUUID();

@@ -167,6 +167,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
         try {
           return await appendInTransaction();
         } catch (error) {
+          if (error instanceof VersionConflict) return { ok: false, reason: 'version_conflict' } as const;
           if (input.interactionId && isUniqueViolation(error)) return { ok: false, reason: 'duplicate_interaction' } as const;
           throw error;
         }
@@ -192,8 +193,9 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
               ...(input.status === 'ended' ? { activeChannelId: null } : {}),
             },
           });
-          // An unknown game id lands here too: the caller reloads and finds no game.
-          if (count === 0) return { ok: false, reason: 'version_conflict' };
+          // An unknown game id lands here too: the caller reloads and finds no game. Thrown, not returned,
+          // so the transaction rolls back — the receipt above included, or the caller's retry would find it.
+          if (count === 0) throw new VersionConflict();
 
           const game = await tx.game.findUniqueOrThrow({ where: { id: input.gameId } });
           if (game.status === 'active' && game.activeChannelId === null) {
@@ -298,6 +300,9 @@ function toJson(value: unknown, what: string): string {
 }
 
 /** Prisma's P2002, raised for SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY and PostgreSQL 23505 alike. */
+/** Lost compare-and-swap, raised inside the transaction to roll it back. */
+class VersionConflict extends Error {}
+
 function isUniqueViolation(error: unknown): boolean {
   // Duck-typed: each generated client has its own PrismaClientKnownRequestError class.
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';

@@ -9,7 +9,7 @@
  *  - the bot's Logger and the transports' log are captured (and console output too) for the
  *    hidden-information checks.
  */
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -574,4 +574,111 @@ export function locateChoice(message: DoubleMessage, decision: engine.PendingDec
 /** The engine events that still count (undone batches removed), in order. */
 export function effectiveLog(log: readonly StoredEvent[]): engine.GameEvent[] {
   return effectiveEvents(log).map((e) => e.event);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Scripted games: the engine alone (to choose a seed), then the bot driven by the same choices
+
+export type Policy = (state: engine.ActiveState, decision: engine.PendingDecision) => string | string[];
+
+export interface SimStep {
+  command: engine.Command;
+  seat: engine.Seat;
+}
+
+export interface Simulation {
+  seed: string;
+  events: engine.GameEvent[];
+  decisions: { seat: engine.Seat; kind: engine.PendingDecision['kind']; choice: string | string[]; decision: engine.PendingDecision; state: engine.ActiveState }[];
+  final: engine.GameState;
+}
+
+const SEATED: Record<engine.Seat, engine.Actor> = {
+  0: { userId: IDS.alice, seat: 0, referee: false },
+  1: { userId: IDS.bob, seat: 1, referee: false },
+};
+
+/** Plays `steps` with the engine alone (Alice seat 0, Bob seat 1), answering every decision with `policy`. */
+export function simulate(seed: string, steps: readonly SimStep[], policy: Policy): Simulation {
+  let state: engine.GameState = engine.initialState;
+  const events: engine.GameEvent[] = [];
+  const decisions: Simulation['decisions'] = [];
+  const apply = (command: engine.Command, actor: engine.Actor): void => {
+    const decided = engine.decide(state, command, actor);
+    if (!decided.ok) throw new Error(`${command.type}: ${decided.error.code}`);
+    for (const e of decided.value) {
+      events.push(e);
+      state = engine.evolve(state, e);
+    }
+  };
+  const answerAll = (): void => {
+    for (let guard = 0; guard < 50; guard++) {
+      const d = engine.pendingDecision(state);
+      if (!d) return;
+      const active = activeState(state);
+      const choice = policy(active, d);
+      decisions.push({ seat: d.seat, kind: d.kind, choice, decision: d, state: active });
+      const command = engine.commandForChoice(d, choice);
+      if (!command) throw new Error(`no command for ${d.kind} ${String(choice)}`);
+      apply(command, SEATED[d.seat]);
+    }
+    throw new Error('the scripted game never stops deciding');
+  };
+  apply(
+    { type: 'startGame', gameId: 'sim', system: 'm3e', seats: [{ userId: IDS.alice, name: 'Alice' }, { userId: IDS.bob, name: 'Bob' }], seed, createdBy: IDS.alice },
+    { userId: IDS.alice, seat: null, referee: true },
+  );
+  for (const step of steps) {
+    apply(step.command, SEATED[step.seat]);
+    answerAll();
+  }
+  return { seed, events, decisions, final: state };
+}
+
+/** The first seed (of a fixed sequence, so every run picks the same) whose scripted game satisfies `wanted`. */
+export function findSeed(label: string, steps: readonly SimStep[], policy: Policy, wanted: (sim: Simulation) => boolean, tries = 5_000): Simulation {
+  for (let i = 0; i < tries; i++) {
+    const seed = createHash('sha256').update(`${label}-${i}`).digest('hex');
+    let sim: Simulation;
+    try {
+      sim = simulate(seed, steps, policy);
+    } catch {
+      continue;
+    }
+    if (wanted(sim)) return sim;
+  }
+  throw new Error(`no seed among ${tries} gives the scripted game "${label}"`);
+}
+
+/**
+ * Answers the channel's pending decisions with `policy`, by clicking the components the bot sent (public
+ * buttons on the newest public message; private selects in the decider's DM), until `until` says stop
+ * (the decision it stops at is returned, unanswered) or nothing is pending (null).
+ */
+export async function advance(
+  app: App,
+  options: { channelId?: string; policy: Policy; until?: (decision: engine.PendingDecision, state: engine.ActiveState) => boolean },
+): Promise<engine.PendingDecision | null> {
+  const channelId = options.channelId ?? IDS.channel;
+  for (let guard = 0; guard < 50; guard++) {
+    const state = await app.state(channelId);
+    if (!state || state.status !== 'active') return null;
+    const decision = engine.pendingDecision(state);
+    if (!decision) return null;
+    if (options.until?.(decision, state)) return decision;
+    const choice = options.policy(state, decision);
+    const decider = decision.seat === 0 ? 'alice' : 'bob';
+    const source = decision.kind === 'cheat' || decision.kind === 'discardDown' ? app.dms(decider) : app.publicMessages(channelId);
+    const message = latestDecisionMessage(source, state.gameId);
+    if (!message) throw new Error(`no message carries the ${decision.kind} decision of ${decider}`);
+    const where = locateChoice(message, decision, choice);
+    if (!where) throw new Error(`no component for ${decision.kind} = ${String(choice)}`);
+    const clicked = await app.click(decider, where.message.id, where.customId, where.values);
+    if (!clicked.ok) throw new Error(`click refused by the double: ${clicked.error}`);
+    const after = await app.state(channelId);
+    if (after?.status === 'active' && engine.pendingDecision(after)?.id === decision.id) {
+      throw new Error(`the bot did not take ${decider}'s ${decision.kind} answer: ${clicked.reply?.content ?? ''}`);
+    }
+  }
+  throw new Error('advance(): too many decisions');
 }

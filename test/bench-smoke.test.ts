@@ -1,0 +1,39 @@
+/**
+ * Keeps the benchmark code compiling and working (bench/run.ts is only run by hand): tiny rounds, no
+ * timing assertions.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSignatureVerifier } from '../src/discord/signature.js';
+import * as engine from '../src/engine/index.js';
+import { benchReplay, buildLog } from '../bench/replay.bench.js';
+import { duelSetupState, engineDuel } from '../bench/duel.bench.js';
+import { flipInteraction, generateBenchKeys, idFactory, signInteraction } from '../bench/interactions.js';
+import { ALICE } from '../bench/flip.bench.js';
+
+describe('bench smoke', () => {
+  it('builds a realistic log that replays, and times it', () => {
+    const log = buildLog(300);
+    expect(log).toHaveLength(300);
+    expect(engine.replay(log).status).toBe('active');
+    const result = benchReplay({ events: 300, runs: 2, warmup: 1 });
+    expect(result.events).toBe(300);
+    expect(result.replayMs).toBeGreaterThan(0);
+  });
+
+  it('plays the duel through the engine alone, meeting the decisions the bench is about', () => {
+    const { state, decisions } = engineDuel(duelSetupState());
+    expect(decisions).toEqual(expect.arrayContaining(['soulstone', 'pick', 'cheat', 'trigger']));
+    expect(engine.pendingDecision(state)).toBeNull();
+  });
+
+  it('signs interactions the endpoint verifier accepts', () => {
+    const keys = generateBenchKeys();
+    const verify = createSignatureVerifier(keys.publicKeyHex);
+    const nextId = idFactory(1);
+    const a = signInteraction(keys.privateKey, flipInteraction(nextId(), ALICE, '1'));
+    const b = signInteraction(keys.privateKey, flipInteraction(nextId(), ALICE, '1'));
+    expect(JSON.parse(a.body.toString()).id).not.toBe(JSON.parse(b.body.toString()).id);
+    expect(verify({ signature: a.headers['x-signature-ed25519'], timestamp: a.headers['x-signature-timestamp'], body: a.body })).toBe(true);
+    expect(verify({ signature: a.headers['x-signature-ed25519'], timestamp: a.headers['x-signature-timestamp'], body: b.body })).toBe(false);
+  });
+});
