@@ -46,6 +46,8 @@ type Resolved = { kind: 'duel'; resolution: engine.DuelResolution } | { kind: 'd
 
 /** The table right after the last result event of this batch, while the duel is still on it to be drawn. */
 function resolvedOnTable(before: engine.GameState, events: readonly engine.GameEvent[]): Resolved | null {
+  // Most batches resolve nothing worth a picture: don't replay them a second time.
+  if (!events.some((e) => e.type === 'DuelResolved' || e.type === 'DamageResolved')) return null;
   let state = before;
   let found: Resolved | null = null;
   for (const event of events) {
