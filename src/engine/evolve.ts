@@ -1,16 +1,53 @@
 /**
  * evolve: the fold of the event log. Events are facts; evolve trusts them and never needs the generator
- * (every random outcome is inside the event). It never mutates its input: it clones, then applies.
+ * (every random outcome is inside the event).
+ *
+ * The public functions never mutate their input. Internally the fold works in place: `evolveAll` and
+ * `replay` copy the state once (the first time an event actually changes it), then apply every event to
+ * that private copy. `evolve(s, e)` is `evolveAll(s, [e])`.
  */
 import { freshDeck } from './cards.js';
 import type { ActiveState, DuelResolution, FlipState, GameEvent, GameState } from './schema.js';
 import { newSeat, removeCards, takeFromHand } from './fateDeck.js';
 import { decisionKey, openDecision } from './decisions.js';
+import { cloneActive, cloneData } from './clone.js';
 
 export const initialState: GameState = { status: 'new' };
 
 /** Applies one event. Never mutates its input; impossible events (e.g. after the end) leave the state as is. */
 export function evolve(state: GameState, event: GameEvent): GameState {
+  return evolveAll(state, [event]);
+}
+
+/**
+ * Applies events in order: deep-equal to `events.reduce(evolve, state)`, but the state is copied once
+ * instead of once per event. Never mutates its input (nor the events); returns `state` itself when no
+ * event changes it.
+ */
+export function evolveAll(state: GameState, events: readonly GameEvent[]): GameState {
+  let s = state;
+  // `owned`: s is a private copy (or a fresh state) that may be mutated in place.
+  let owned = false;
+  for (const e of events) {
+    const next = applyEvent(s, e, owned);
+    if (next !== s) {
+      s = next;
+      owned = true;
+    }
+  }
+  return s;
+}
+
+/** Folds evolve from initialState: undo is replaying fewer events. */
+export function replay(events: readonly GameEvent[]): GameState {
+  return evolveAll(initialState, events);
+}
+
+/**
+ * One step of the fold. Returns `state` unchanged for an event without effect; otherwise mutates `state`
+ * when `owned`, or a copy of it when not, and returns the result.
+ */
+function applyEvent(state: GameState, event: GameEvent, owned: boolean): GameState {
   if (event.type === 'GameStarted') {
     if (state.status !== 'new') return state;
     return stampDecision({
@@ -29,7 +66,7 @@ export function evolve(state: GameState, event: GameEvent): GameState {
     });
   }
   if (state.status !== 'active') return state;
-  const s = structuredClone(state);
+  const s = owned ? state : cloneActive(state);
   s.eventCount += 1;
   if (event.type === 'GameEnded') {
     const { status: _status, ...rest } = s;
@@ -39,7 +76,11 @@ export function evolve(state: GameState, event: GameEvent): GameState {
   return stampDecision(s);
 }
 
-/** Remembers when the open decision appeared (its `since`), so ids change every time one opens. */
+/**
+ * Remembers when the open decision appeared (its `since`), so ids change every time one opens. Run after
+ * every event, not once per list: a decision may close and reopen with the same key inside one list
+ * (discardDown after two draws), and `since` must be the count of the last opening, as in the fold.
+ */
 function stampDecision(s: ActiveState): ActiveState {
   const d = openDecision(s);
   if (!d) {
@@ -66,7 +107,7 @@ function damageOf(s: ActiveState) {
   return null;
 }
 
-/** Mutates the (already cloned) state. */
+/** Mutates the (private) state. Whatever it stores from the event is copied: events stay untouched. */
 function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'GameEnded' }>): void {
   switch (e.type) {
     case 'DeckShuffled': {
@@ -113,16 +154,16 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
         friendly: e.friendly,
         inCover: e.inCover,
         inConcealment: e.inConcealment,
-        sides: structuredClone(e.sides),
+        sides: cloneData(e.sides),
         totals: null,
         result: null,
-        damagePlan: structuredClone(e.damagePlan),
+        damagePlan: cloneData(e.damagePlan),
         damage: null,
       };
       s.nextResolution = e.resolution + 1;
       return;
     case 'DamageFlipStarted':
-      s.resolution = { kind: 'damage', id: e.resolution, label: e.label, initiator: e.initiator, flips: [], damage: structuredClone(e.damage) };
+      s.resolution = { kind: 'damage', id: e.resolution, label: e.label, initiator: e.initiator, flips: [], damage: cloneData(e.damage) };
       s.nextResolution = e.resolution + 1;
       return;
     case 'DuelYieldDecided': {
@@ -205,7 +246,7 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
     }
     case 'DuelTotalsAnnounced': {
       const res = duelOf(s);
-      if (res) res.totals = structuredClone(e.totals);
+      if (res) res.totals = cloneData(e.totals);
       return;
     }
     case 'TriggerDeclared': {
@@ -218,17 +259,17 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
     }
     case 'DuelResolved': {
       const res = duelOf(s);
-      if (res) res.result = structuredClone(e.result);
+      if (res) res.result = cloneData(e.result);
       return;
     }
     case 'DamageSequenceStarted': {
       const res = duelOf(s);
-      if (res) res.damage = structuredClone(e.damage);
+      if (res) res.damage = cloneData(e.damage);
       return;
     }
     case 'DamageResolved': {
       const dmg = damageOf(s);
-      if (dmg) dmg.result = structuredClone(e.result);
+      if (dmg) dmg.result = cloneData(e.result);
       return;
     }
     case 'FlipResolved': {
@@ -249,9 +290,4 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       return never;
     }
   }
-}
-
-/** Folds evolve from initialState: undo is replaying fewer events. */
-export function replay(events: readonly GameEvent[]): GameState {
-  return events.reduce<GameState>(evolve, initialState);
 }

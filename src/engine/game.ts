@@ -21,7 +21,7 @@ import { decideAnswer, handCheck, isAnswer } from './answers.js';
 import { evolve, initialState } from './evolve.js';
 
 export type { Actor } from './actor.js';
-export { evolve, initialState, replay } from './evolve.js';
+export { evolve, evolveAll, initialState, replay } from './evolve.js';
 
 type Decided = Result<GameEvent[], RuleError>;
 type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;

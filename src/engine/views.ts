@@ -6,6 +6,7 @@ import type { CardCode } from './cards.js';
 import type { GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
 import type { PendingDecision } from './decisions.js';
 import { pendingDecision } from './decisions.js';
+import { cloneData } from './clone.js';
 
 export interface PublicSeat {
   seat: Seat;
@@ -95,7 +96,7 @@ export function publicView(state: GameState): PublicView {
     seedCommitment: state.seedCommitment,
     seed: state.status === 'ended' ? state.seed : null,
     seats,
-    resolution: state.resolution ? structuredClone(state.resolution) : null,
+    resolution: state.resolution ? cloneData(state.resolution) : null,
     pending: publicPending,
     eventCount: state.eventCount,
     endedBy: state.status === 'ended' ? state.endedBy : null,
@@ -148,7 +149,7 @@ export function publicEvent(event: GameEvent): object | null {
     case 'ResolutionEnded':
     case 'ResolutionCancelled':
     case 'GameEnded':
-      return structuredClone(event);
+      return cloneData(event);
     default: {
       const never: never = event;
       return never;
