@@ -13,6 +13,7 @@ import type { InteractionScope } from '../discord/interaction.js';
 import { reply, update, type ReplyMessage } from '../discord/replies.js';
 import type { LoadedGame, UndoResult } from './games.js';
 import type { Services } from './services.js';
+import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
 import { eventLine, type SeatNames } from './present/events.js';
 import { decisionComponents, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
@@ -161,10 +162,10 @@ export async function handMessage(t: Translate, state: engine.ActiveState, seat:
   };
 }
 
-async function localeOf(services: Services, userId: string, scope: Scope): Promise<Locale> {
-  if (userId === scope.asker.id) return scope.locale;
-  const settings = await services.store.getUserSettings(userId);
-  return settings.locale === 'fr' || settings.locale === 'en' ? settings.locale : scope.publicLocale;
+/** DMs read in the language the player chose with /settings, else the one their Discord client uses. */
+function privateLocale(settings: UserSettings, userId: string, scope: Scope): Locale {
+  if (settings.locale === 'fr' || settings.locale === 'en') return settings.locale;
+  return userId === scope.asker.id ? scope.locale : scope.publicLocale;
 }
 
 function sameCards(a: readonly string[], b: readonly string[]): boolean {
@@ -185,8 +186,8 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
     if (!handChanged && !newPrivateDecision) continue;
     const userId = state.seats[seat].userId;
     const settings = await services.store.getUserSettings(userId);
-    const t = translator(await localeOf(services, userId, scope));
     if (!settings.directMessages) continue; // they chose the "My hand" button; the public message names the decision
+    const t = translator(privateLocale(settings, userId, scope));
     const sent = await services.outbox.sendDirectMessage(userId, await handMessage(t, state, seat));
     if (!sent.ok) {
       const tp = translator(scope.publicLocale);
