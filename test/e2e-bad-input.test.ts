@@ -283,7 +283,7 @@ table('while the game is idle', () => [
   },
   {
     name: 'a string where an integer is expected',
-    expect: { en: 'is not valid', fr: 'n’est pas valide' },
+    expect: { en: 'has a value of the wrong kind', fr: 'a une valeur du mauvais type' },
     // The French player typed /piocher nombre: — the option must be named as they saw it.
     names: { en: ['“count”'], fr: ['« nombre »'] },
     notInFrench: ['wrong type'],
@@ -291,7 +291,7 @@ table('while the game is idle', () => [
   },
   {
     name: 'an out-of-range integer',
-    expect: { en: 'is not valid', fr: 'n’est pas valide' },
+    expect: { en: 'must be at most', fr: 'doit valoir au plus' },
     names: { en: ['“count”', '10'], fr: ['« nombre »', '10'] },
     notInFrench: ['Too big', 'expected'],
     run: (l) => rawCommand('alice', l, { name: 'draw', options: [{ name: 'count', type: 4, value: 50 }] }),
@@ -323,6 +323,16 @@ table('while the game is idle', () => [
     name: 'unknown suits',
     expect: { en: 'has an unknown suit in “XZ”', fr: 'contient une couleur inconnue dans « XZ »' },
     run: (l) => viaDouble('alice', l, 'duel simple', { stat: 5, tn: 10, suits: 'XZ' }),
+  },
+  {
+    name: 'a player sets the other crew’s soulstones',
+    expect: { en: 'You can only act for your own crew (that is Alice’s)', fr: 'Vous ne pouvez agir que pour votre propre bande (celle-ci est à Alice)' },
+    run: (l) => viaDouble('bob', l, 'soulstones', { count: 9, player: IDS.alice }),
+  },
+  {
+    name: 'soulstones for someone without a seat',
+    expect: { en: 'That player has no seat in this channel’s game', fr: 'Ce joueur n’a pas de place dans la partie de ce salon' },
+    run: (l) => viaDouble('alice', l, 'soulstones', { count: 9, player: IDS.carol }),
   },
   {
     name: 'a malformed JSON body with a valid signature',
@@ -376,7 +386,7 @@ describe('during the duel', () => {
     },
     {
       name: 'a forged choice on Alice’s soulstone button',
-      expect: { en: 'This button is stale', fr: 'Ce bouton est périmé' },
+      expect: { en: 'not one of the choices offered', fr: 'pas l’un des choix proposés' },
       run: async (l) => {
         const where = locateChoice(latestDecisionMessage(app.publicMessages(), activeState(await app.state()).gameId)!, await pending(), 'none')!;
         return rawClick('alice', l, where.customId.replace(/:none$/, ':lots'));
@@ -411,7 +421,7 @@ describe('during the duel', () => {
       {
         // Not one of the select's options: refused before the engine is even asked.
         name: 'Bob cheats with a card that is not his (forged select value)',
-        expect: { en: 'This button is stale', fr: 'Ce bouton est périmé' },
+        expect: { en: 'not one of the choices offered', fr: 'pas l’un des choix proposés' },
         run: async (l) => {
           const state = activeState(await app.state());
           const dm = latestDecisionMessage(app.dms('bob'), state.gameId)!;
@@ -445,7 +455,7 @@ describe('during the duel', () => {
       },
       {
         name: 'a forged trigger button beyond the legal ones',
-        expect: { en: 'This button is stale', fr: 'Ce bouton est périmé' },
+        expect: { en: 'not one of the choices offered', fr: 'pas l’un des choix proposés' },
         run: async (l) => {
           const where = locateChoice(latestDecisionMessage(app.publicMessages(), activeState(await app.state()).gameId)!, await pending(), 'Critical Strike')!;
           return rawClick('alice', l, where.customId.replace(/:t0$/, ':t1'));

@@ -29,15 +29,23 @@ describe('options are validated against the definition', () => {
     expect(parsed).toEqual({ ok: true, invocation: { subcommand: 'new', args: { opponent: { id: '42', username: 'bob', global_name: 'Bob' }, system: 'm3e' } } });
   });
   it.each([
-    ['a value outside the choices', [opponent, { name: 'system', type: T.String, value: 'chess' }]],
-    ['a wrong option type', [opponent, { name: 'system', type: T.Integer, value: 3 }]],
-    ['an integer out of range', [opponent, { name: 'system', type: T.String, value: 'm3e' }, { name: 'n', type: T.Integer, value: 4 }]],
-    ['a missing required option', [opponent]],
-    ['an unknown option', [opponent, { name: 'system', type: T.String, value: 'm3e' }, { name: 'x', type: T.String, value: 'y' }]],
-  ])('refuses %s', (_, options) => {
+    ['a value outside the choices', [opponent, { name: 'system', type: T.String, value: 'chess' }], 'OPTION_NOT_A_CHOICE'],
+    ['a wrong option type', [opponent, { name: 'system', type: T.Integer, value: 3 }], 'OPTION_WRONG_TYPE'],
+    ['an integer out of range', [opponent, { name: 'system', type: T.String, value: 'm3e' }, { name: 'n', type: T.Integer, value: 4 }], 'OPTION_TOO_BIG'],
+    ['a fraction for an integer', [opponent, { name: 'system', type: T.String, value: 'm3e' }, { name: 'n', type: T.Integer, value: 1.5 }], 'OPTION_NOT_INTEGER'],
+    ['a missing required option', [opponent], 'OPTION_REQUIRED'],
+    ['an unknown option', [opponent, { name: 'system', type: T.String, value: 'm3e' }, { name: 'x', type: T.String, value: 'y' }], 'OPTION_UNKNOWN'],
+  ])('refuses %s', (_, options, code) => {
     const parsed = parseInvocation(game, { options: [{ name: 'new', type: T.Subcommand, options: options as never }], resolved });
-    expect(parsed).toMatchObject({ ok: false, problem: { code: 'OPTION_INVALID' } });
+    expect(parsed).toMatchObject({ ok: false, problem: { code } });
   });
+
+  it('names the option as the user’s client shows it', () => {
+    const localized = { ...game, options: [{ ...game.options[0], options: [{ ...game.options[0].options[2], name_localizations: { fr: 'nombre' } }] }] } as const;
+    const parsed = parseInvocation(localized, { options: [{ name: 'new', type: T.Subcommand, options: [{ name: 'n', type: T.Integer, value: 9 }] }] }, 'fr');
+    expect(parsed).toEqual({ ok: false, problem: { code: 'OPTION_TOO_BIG', params: { option: 'nombre', limit: 3 } } });
+  });
+
   it('refuses an unknown subcommand', () => {
     expect(parseInvocation(game, { options: [{ name: 'old', type: T.Subcommand, options: [] }] })).toMatchObject({ ok: false, problem: { code: 'UNKNOWN_SUBCOMMAND' } });
   });

@@ -98,9 +98,17 @@ export type InvocationOf<C extends CommandDef> = C['options'] extends readonly (
       : never
   : { subcommand: null; args: Record<string, never> };
 
+/** Why an option was refused: each code is a localized message; `option` is the name in the user's language. */
 export type OptionProblem =
   | { code: 'UNKNOWN_SUBCOMMAND'; params: { name: string } }
-  | { code: 'OPTION_INVALID'; params: { option: string; problem: string } };
+  | { code: 'OPTION_UNKNOWN' | 'OPTION_WRONG_TYPE' | 'OPTION_REQUIRED' | 'OPTION_NOT_A_CHOICE' | 'OPTION_NOT_INTEGER' | 'OPTION_INVALID'; params: { option: string } }
+  | { code: 'OPTION_TOO_SMALL' | 'OPTION_TOO_BIG' | 'OPTION_TOO_SHORT' | 'OPTION_TOO_LONG'; params: { option: string; limit: number } };
+
+/** The option's name as the user sees it in their client. */
+function shownName(def: { name: string; name_localizations?: LocalizationMap }, locale: string | undefined): string {
+  const localized = locale ? def.name_localizations?.[locale as keyof LocalizationMap] : undefined;
+  return localized ?? def.name;
+}
 
 function zodFor(option: ValueOptionDef): z.ZodType {
   switch (option.type) {
@@ -135,38 +143,48 @@ function zodFor(option: ValueOptionDef): z.ZodType {
   }
 }
 
-function zodMessage(error: z.ZodError): string {
+/** zod's first issue → a problem code the user can read in their language (zod's own text is English only). */
+function problemOf(error: z.ZodError, option: string): OptionProblem {
   const issue = error.issues[0];
-  return issue ? issue.message : 'invalid';
+  if (!issue) return { code: 'OPTION_INVALID', params: { option } };
+  switch (issue.code) {
+    case 'too_small':
+      return { code: issue.origin === 'string' ? 'OPTION_TOO_SHORT' : 'OPTION_TOO_SMALL', params: { option, limit: Number(issue.minimum) } };
+    case 'too_big':
+      return { code: issue.origin === 'string' ? 'OPTION_TOO_LONG' : 'OPTION_TOO_BIG', params: { option, limit: Number(issue.maximum) } };
+    case 'invalid_value':
+    case 'custom':
+      return { code: 'OPTION_NOT_A_CHOICE', params: { option } };
+    case 'invalid_type':
+      return { code: issue.expected === 'int' ? 'OPTION_NOT_INTEGER' : 'OPTION_WRONG_TYPE', params: { option } };
+    default:
+      return { code: 'OPTION_INVALID', params: { option } };
+  }
 }
 
 function readValues(
   defs: readonly ValueOptionDef[],
   given: readonly APIApplicationCommandInteractionDataOption[],
   resolved: APIInteractionDataResolved | undefined,
+  locale: string | undefined,
 ): { ok: true; args: Record<string, unknown> } | { ok: false; problem: OptionProblem } {
   const args: Record<string, unknown> = {};
   for (const option of given) {
     const def = defs.find((d) => d.name === option.name);
-    if (!def) return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: option.name, problem: 'unknown option' } } };
-    if (option.type !== def.type) {
-      return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: option.name, problem: 'wrong type' } } };
-    }
+    if (!def) return { ok: false, problem: { code: 'OPTION_UNKNOWN', params: { option: option.name.slice(0, 32) } } };
+    const name = shownName(def, locale);
+    if (option.type !== def.type) return { ok: false, problem: { code: 'OPTION_WRONG_TYPE', params: { option: name } } };
     let raw: unknown = 'value' in option ? option.value : undefined;
     if (def.type === ApplicationCommandOptionType.User) {
       const user = resolved && 'users' in resolved ? resolved.users?.[String(raw)] : undefined;
       raw = user ? { id: user.id, username: user.username, global_name: user.global_name, bot: user.bot } : { id: String(raw), username: String(raw) };
     }
     const parsed = zodFor(def).safeParse(raw);
-    if (!parsed.success) {
-      return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: option.name, problem: zodMessage(parsed.error) } } };
-    }
+    if (!parsed.success) return { ok: false, problem: problemOf(parsed.error, name) };
     args[option.name] = parsed.data;
   }
   for (const def of defs) {
-    if (def.required && !(def.name in args)) {
-      return { ok: false, problem: { code: 'OPTION_INVALID', params: { option: def.name, problem: 'required' } } };
-    }
+    if (def.required && !(def.name in args)) return { ok: false, problem: { code: 'OPTION_REQUIRED', params: { option: shownName(def, locale) } } };
   }
   return { ok: true, args };
 }
@@ -175,21 +193,23 @@ function readValues(
 export function parseInvocation<C extends CommandDef>(
   command: C,
   data: Pick<APIChatInputApplicationCommandInteractionData, 'options' | 'resolved'>,
+  /** A Discord locale key ('fr'): option names in problems are shown as the user's client shows them. */
+  locale?: string,
 ): { ok: true; invocation: InvocationOf<C> } | { ok: false; problem: OptionProblem } {
   const defs = command.options ?? [];
   const given = data.options ?? [];
   const subcommands = defs.filter((d): d is SubcommandDef => d.type === ApplicationCommandOptionType.Subcommand);
   if (subcommands.length === 0) {
-    const read = readValues(defs as readonly ValueOptionDef[], given, data.resolved);
+    const read = readValues(defs as readonly ValueOptionDef[], given, data.resolved, locale);
     if (!read.ok) return read;
     return { ok: true, invocation: { subcommand: null, args: read.args } as unknown as InvocationOf<C> };
   }
   const first = given[0];
   const sub = first && first.type === ApplicationCommandOptionType.Subcommand ? subcommands.find((s) => s.name === first.name) : undefined;
   if (!first || !sub || first.type !== ApplicationCommandOptionType.Subcommand) {
-    return { ok: false, problem: { code: 'UNKNOWN_SUBCOMMAND', params: { name: first?.name ?? '' } } };
+    return { ok: false, problem: { code: 'UNKNOWN_SUBCOMMAND', params: { name: (first?.name ?? '').slice(0, 32) } } };
   }
-  const read = readValues(sub.options ?? [], first.options ?? [], data.resolved);
+  const read = readValues(sub.options ?? [], first.options ?? [], data.resolved, locale);
   if (!read.ok) return read;
   return { ok: true, invocation: { subcommand: sub.name, args: read.args } as unknown as InvocationOf<C> };
 }

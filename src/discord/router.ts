@@ -71,7 +71,7 @@ export function createRouter(options: {
       const command = commands.get(interaction.data.name);
       if (!command) return problemReply(scope.t, { code: 'UNKNOWN_COMMAND', params: { name: interaction.data.name } });
       const chatInput = interaction as APIChatInputApplicationCommandInteraction;
-      const parsed = parseInvocation(command.definition, chatInput.data);
+      const parsed = parseInvocation(command.definition, chatInput.data, scope.locale === 'fr' ? 'fr' : undefined);
       if (!parsed.ok) return problemReply(scope.t, parsed.problem);
       return command.handle({ ...scope, interaction: chatInput, services, invocation: parsed.invocation });
     }

@@ -130,5 +130,6 @@ export function answerFor(decision: PendingDecision, choice: string | undefined,
           ? DECLINE
           : choice;
   const answer = commandForChoice(decision, token ?? values);
-  return answer ?? { code: 'STALE_BUTTON' };
+  // The decision is the current one (checked by the caller); a value it does not offer is forged or garbled.
+  return answer ?? { code: 'INVALID_CHOICE' };
 }
