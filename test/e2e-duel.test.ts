@@ -5,7 +5,7 @@
  *
  * The seed is fixed so the cards are known: before the run, the engine alone (pure, no I/O) looks for a
  * seed under which the scripted choices include everything this test must see (soulstones for both
- * sides, a cheat from Alice's hand, a trigger, a damage flip). The bot is then driven ONLY by clicking the
+ * sides, a pick, a cheat from Alice's hand, a trigger, a damage flip). The bot is then driven ONLY by clicking the
  * components it actually sent, and at the end the log it stored must equal the engine's own run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,13 +68,15 @@ const DUEL_COMMAND: engine.Command = {
 const STONES = { alice: 3, bob: 2 };
 const DRAW = 5;
 
-/** The players' scripted choices: Alice adds Masks with a soulstone, takes her best card, cheats with her
- * best hand card, declares her first trigger; Bob plays it straight and keeps his stones. */
+/** The players' scripted choices: Alice adds Masks with a soulstone, cheats with her best hand card and
+ * declares her first trigger; Bob spends a stone for +, takes his best card, does not cheat, and keeps
+ * his remaining stones when damage comes. */
 function policy(state: engine.ActiveState, d: engine.PendingDecision): string | string[] {
   const mine = d.seat === 0;
   switch (d.kind) {
     case 'soulstone':
-      return mine && d.legal.includes('M') ? 'M' : 'none';
+      // Alice adds Masks (for her trigger); Bob takes + on his flip, so he picks among two cards.
+      return mine ? (d.legal.includes('M') ? 'M' : 'none') : d.legal.includes('plus') ? 'plus' : 'none';
     case 'pick':
       return [...d.legal].sort((a, b) => cardValue(b) - cardValue(a))[0]!;
     case 'cheat':
@@ -114,6 +116,7 @@ const SCRIPT = findSeed(
     return (
       kinds.includes('0:soulstone') &&
       kinds.includes('1:soulstone') &&
+      kinds.includes('1:pick') &&
       kinds.includes('1:cheat') &&
       has((e) => e.type === 'FateCheated' && e.seat === 0) &&
       has((e) => e.type === 'TriggerDeclared' && e.seat === 0 && e.trigger !== null) &&
@@ -263,7 +266,7 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
       expect(await app.eventCount()).toBeGreaterThan(eventsBefore);
     }
     expect(bobTriedAlicesButton).toBe(true);
-    expect(seenKinds).toEqual(expect.arrayContaining(['alice:soulstone', 'bob:soulstone', 'alice:cheat', 'bob:cheat', 'alice:trigger']));
+    expect(seenKinds).toEqual(expect.arrayContaining(['alice:soulstone', 'bob:soulstone', 'bob:pick', 'alice:cheat', 'bob:cheat', 'alice:trigger']));
 
     // --- the result: nothing pending, the stored log is the engine's own run of the same choices
     state = activeState(await app.state());

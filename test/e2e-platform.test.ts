@@ -96,6 +96,20 @@ async function answerPublicDecisions(channelId: string, gameId: string): Promise
   }
 }
 
+/**
+ * A flip of fate 0 by a player holding cards asks them whether to cheat — unless the Black Joker comes up
+ * (CHEAT-3b), which the game's random seed may deal: then flip again.
+ */
+async function flipUntilCheat(who: Who, channelId: string): Promise<CommandResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const flipped = await app.command(who, 'flip', { modifier: 0 }, channelId);
+    expect(flipped.ok, flipped.error).toBe(true);
+    expect(flipped.reply?.ephemeral, flipped.reply?.content).toBe(false);
+    if (engine.pendingDecision(await stateOf(channelId))?.kind === 'cheat') return flipped;
+  }
+  throw new Error('five flips without a cheat decision');
+}
+
 describe('games and seats', () => {
   it('/game new seats two players, pings the opponent, and a second game in the channel is refused', async () => {
     const ch = channel('table-1');
@@ -283,8 +297,7 @@ describe('flips, draws and hands', () => {
       expect(findCards(messageText(hers.reply!), bobHand)).toEqual([]);
 
       // A private decision while DMs are closed: Bob cheats from the ephemeral hand view.
-      const flipped = await app.command('bob', 'flip', { modifier: 0 }, ch);
-      expect(flipped.ok, flipped.error).toBe(true);
+      const flipped = await flipUntilCheat('bob', ch);
       let now = await stateOf(ch);
       const decision = engine.pendingDecision(now);
       expect(decision).toMatchObject({ kind: 'cheat', seat: 1 });
@@ -326,7 +339,7 @@ describe('flips, draws and hands', () => {
 
     // Answered in one place, stale in the other: Bob's cheat select in his DM and in "My hand".
     await app.command('bob', 'draw', { count: 2 }, ch);
-    await app.command('bob', 'flip', { modifier: 0 }, ch);
+    await flipUntilCheat('bob', ch);
     const cheat = engine.pendingDecision(await stateOf(ch))!;
     expect(cheat).toMatchObject({ kind: 'cheat', seat: 1 });
     const fromDm = locateChoice(latestDecisionMessage(app.dms('bob'), gameId)!, cheat, engine.DECLINE)!;

@@ -9,7 +9,7 @@
  *  - the bot's Logger and the transports' log are captured (and console output too) for the
  *    hidden-information checks.
  */
-import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -87,16 +87,31 @@ export interface App {
   publicMessages(channelId?: string): DoubleMessage[];
   dms(who: Who | string): DoubleMessage[];
   visibleTo(who: Who | string, channelId?: string): DoubleMessage[];
+  /** The channel's active game, else its latest one (the row as the store returns it). */
   game(channelId?: string): Promise<StoredGame | null>;
+  gameRow(channelId?: string): Promise<StoredGame | null>;
   state(channelId?: string): Promise<engine.GameState | null>;
   events(gameId?: string): Promise<StoredEvent[]>;
   eventCount(gameId?: string): Promise<number>;
   /** Everything the database holds, as plain JSON (for "nothing changed" comparisons). */
   fingerprint(): Promise<DbFingerprint>;
   receiptCount(): Promise<number>;
+  /**
+   * HTTP mode: another bot process-alike on the same database (its own store, hence its own connection
+   * and anything it keeps in memory) behind its own signed endpoint; `use()` points the double at it,
+   * `usePrimary()` back at the first one. Like two instances of the bot behind one application.
+   */
+  addInstance(): Promise<Instance>;
+  usePrimary(): void;
   /** POST a raw body to the second endpoint (rawEndpoint: true), signed with the test's key unless told otherwise. */
   rawPost(body: string | Buffer, how?: { signature?: 'good' | 'bad' | 'none' }): Promise<{ status: number; text: string }>;
   close(): Promise<void>;
+}
+
+export interface Instance {
+  bot: Bot;
+  store: GameStore;
+  use(): void;
 }
 
 export interface DbFingerprint {
@@ -116,11 +131,20 @@ const USERS = [
   { id: IDS.rita, username: 'rita', globalName: 'Referee Rita', roles: [IDS.refereeRole] },
 ];
 
+// Normally the global setup's server (TEST_DATABASE_URL); a file run without the vitest config starts its
+// own, stopped when the last app using it closes.
 let pgServer: Promise<PostgresServer> | undefined;
+let pgUsers = 0;
 async function postgresServerUrl(): Promise<string> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
   pgServer ??= startPostgres();
   return (await pgServer).url;
+}
+async function releasePostgres(): Promise<void> {
+  if (--pgUsers > 0 || !pgServer) return;
+  const server = pgServer;
+  pgServer = undefined;
+  await (await server).stop();
 }
 
 function rawKeys(): { publicKeyHex: string; privateKey: KeyObject } {
@@ -137,9 +161,13 @@ export async function startApp(options: AppOptions): Promise<App> {
     tempDir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-e2e-'));
     databaseUrl = `file:${path.join(tempDir, 'bot.db')}`;
   } else {
+    pgUsers++;
     const db = await createTestDatabase(await postgresServerUrl());
     databaseUrl = db.url;
-    dropDb = db.drop;
+    dropDb = async () => {
+      await db.drop();
+      await releasePostgres();
+    };
   }
   const store = await openStore(databaseUrl);
 
@@ -163,99 +191,116 @@ export async function startApp(options: AppOptions): Promise<App> {
   let bot!: Bot;
   let tracked!: InteractionHandler;
   const seedSource = options.newSeed;
+  const newSeed = (): string => {
+    const seed = seedSource ? seedSource() : randomHex(32);
+    seeds.push(seed);
+    return seed;
+  };
+  /** Wraps a bot's handler so settle() knows when everything an interaction started has finished. */
+  const track = (handler: InteractionHandler): InteractionHandler => async (interaction) => {
+    let done!: () => void;
+    const handled = new Promise<void>((resolve) => (done = resolve));
+    inFlight.add(handled);
+    let reply: InitialReply;
+    try {
+      reply = await handler(interaction);
+    } catch (error) {
+      inFlight.delete(handled);
+      done();
+      throw error;
+    }
+    if (!reply.after) {
+      inFlight.delete(handled);
+      done();
+      return reply;
+    }
+    const after = reply.after;
+    // The transport runs after() once the response is out; settle() waits for it (bounded, so a
+    // transport that never runs it fails the test instead of hanging it).
+    const guard = setTimeout(() => {
+      logs.push('[harness] after() never ran');
+      inFlight.delete(handled);
+      done();
+    }, 15_000);
+    return {
+      ...reply,
+      after: async () => {
+        try {
+          await after();
+        } finally {
+          clearTimeout(guard);
+          inFlight.delete(handled);
+          done();
+        }
+      },
+    };
+  };
   const createHandler = (env: Parameters<NonNullable<Parameters<typeof startBotAgainstDouble>[0]['createHandler']>>[0]): InteractionHandler => {
     bot = buildBot({
       store,
       rest: env.rest,
       applicationId: env.double.applicationId,
       log: logger,
-      newSeed: () => {
-        const seed = seedSource ? seedSource() : randomHex(32);
-        seeds.push(seed);
-        return seed;
-      },
+      newSeed,
     });
-    tracked = async (interaction) => {
-      let done!: () => void;
-      const handled = new Promise<void>((resolve) => (done = resolve));
-      inFlight.add(handled);
-      let reply: InitialReply;
-      try {
-        reply = await bot.handler(interaction);
-      } catch (error) {
-        inFlight.delete(handled);
-        done();
-        throw error;
-      }
-      if (!reply.after) {
-        inFlight.delete(handled);
-        done();
-        return reply;
-      }
-      const after = reply.after;
-      // The transport runs after() once the response is out; settle() waits for it (bounded, so a
-      // transport that never runs it fails the test instead of hanging it).
-      const guard = setTimeout(() => {
-        logs.push('[harness] after() never ran');
-        inFlight.delete(handled);
-        done();
-      }, 15_000);
-      return {
-        ...reply,
-        after: async () => {
-          try {
-            await after();
-          } finally {
-            clearTimeout(guard);
-            inFlight.delete(handled);
-            done();
-          }
-        },
-      };
-    };
+    tracked = track(bot.handler);
     return (interaction) => tracked(interaction);
   };
 
-  const env = await startBotAgainstDouble({
-    mode: options.mode,
-    createHandler,
-    double: {
-      users: USERS,
-      channels: [
-        { id: IDS.channel, name: 'table-1' },
-        { id: IDS.channel2, name: 'table-2' },
-        ...Array.from({ length: 6 }, (_, i) => ({ name: `table-${i + 3}` })),
-      ],
-      ...(options.guildLocale ? { guild: { preferredLocale: options.guildLocale } } : {}),
-    },
-    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
-  });
-  for (const entry of env.logs) logs.push(`[transport] ${entry.message}`);
-  // Transport logs arrive later too: mirror them as they come.
-  const transportLogs = env.logs;
-  const originalPush = transportLogs.push.bind(transportLogs);
-  transportLogs.push = (...items) => {
-    for (const item of items) logs.push(`[transport] ${item.message} ${item.error instanceof Error ? (item.error.stack ?? item.error.message) : safeJson(item.error)}`);
-    return originalPush(...items);
-  };
-
-  if (options.register !== false) await registerCommands(env.rest, env.double.applicationId, env.double.fixtures.guild.id);
-
+  let env!: BotAgainstDouble;
   let raw: { server: Server; url: string; privateKey: KeyObject } | undefined;
-  if (options.rawEndpoint) {
-    const keys = rawKeys();
-    const server = createInteractionsServer({
-      publicKey: keys.publicKeyHex,
-      handler: (interaction) => tracked(interaction),
-      rest: env.rest,
-      log: (message, error) => logs.push(`[raw-endpoint] ${message} ${String(error ?? '')}`),
+  try {
+    env = await startBotAgainstDouble({
+      mode: options.mode,
+      createHandler,
+      double: {
+        users: USERS,
+        channels: [
+          { id: IDS.channel, name: 'table-1' },
+          { id: IDS.channel2, name: 'table-2' },
+          ...Array.from({ length: 6 }, (_, i) => ({ name: `table-${i + 3}` })),
+        ],
+        ...(options.guildLocale ? { guild: { preferredLocale: options.guildLocale } } : {}),
+      },
       ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
     });
-    const port = await listen(server, 0);
-    raw = { server, url: `http://127.0.0.1:${port}/interactions`, privateKey: keys.privateKey };
+    for (const entry of env.logs) logs.push(`[transport] ${entry.message}`);
+    // Transport logs arrive later too: mirror them as they come.
+    const transportLogs = env.logs;
+    const originalPush = transportLogs.push.bind(transportLogs);
+    transportLogs.push = (...items) => {
+      for (const item of items) logs.push(`[transport] ${item.message} ${item.error instanceof Error ? (item.error.stack ?? item.error.message) : safeJson(item.error)}`);
+      return originalPush(...items);
+    };
+
+    if (options.register !== false) await registerCommands(env.rest, env.double.applicationId, env.double.fixtures.guild.id);
+
+    if (options.rawEndpoint) {
+      const keys = rawKeys();
+      const server = createInteractionsServer({
+        publicKey: keys.publicKeyHex,
+        handler: (interaction) => tracked(interaction),
+        rest: env.rest,
+        log: (message, error) => logs.push(`[raw-endpoint] ${message} ${String(error ?? '')}`),
+        ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      });
+      const port = await listen(server, 0);
+      raw = { server, url: `http://127.0.0.1:${port}/interactions`, privateKey: keys.privateKey };
+    }
+  } catch (error) {
+    // A failed start leaves nothing behind: console restored, database dropped, files removed.
+    Object.assign(console, originals);
+    if (raw) raw.server.close();
+    await env?.cleanup().catch(() => undefined);
+    await store.close();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    await dropDb?.();
+    throw error;
   }
 
   const double = env.double;
+  const primaryDelivery = double.delivery;
+  const instances: { server: Server; store: GameStore }[] = [];
   const userId = (who: Who | string): string => (who in IDS ? IDS[who as Who] : who);
 
   async function settle(): Promise<void> {
@@ -333,6 +378,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       return double.visibleMessages({ viewerId: userId(who), channelId });
     },
     game: gameOf,
+    gameRow: gameOf,
     async state(channelId) {
       const stored = await gameOf(channelId);
       return stored ? (engine.stateSchema.parse(stored.snapshot) as engine.GameState) : null;
@@ -361,6 +407,19 @@ export async function startApp(options: AppOptions): Promise<App> {
         userSettings: users,
         guildSettings: guilds,
       };
+    },
+    async addInstance() {
+      if (options.mode !== 'http') throw new Error('addInstance() needs HTTP mode');
+      const otherStore = await openStore(databaseUrl);
+      const otherBot = buildBot({ store: otherStore, rest: env.rest, applicationId: double.applicationId, log: logger, newSeed });
+      const server = createInteractionsServer({ publicKey: double.publicKey, handler: track(otherBot.handler), rest: env.rest, log: (message, error) => logs.push(`[instance] ${message} ${String(error ?? '')}`) });
+      const port = await listen(server, 0);
+      instances.push({ server, store: otherStore });
+      const url = `http://127.0.0.1:${port}/interactions`;
+      return { bot: otherBot, store: otherStore, use: () => double.setDelivery({ mode: 'http', interactionsUrl: url }) };
+    },
+    usePrimary() {
+      double.setDelivery(primaryDelivery);
     },
     async rawPost(body, how = {}) {
       if (!raw) throw new Error('startApp({ rawEndpoint: true }) is needed for rawPost');
@@ -392,6 +451,11 @@ export async function startApp(options: AppOptions): Promise<App> {
           raw.server.closeAllConnections();
           await new Promise<void>((resolve) => raw!.server.close(() => resolve()));
         }
+        for (const instance of instances) {
+          instance.server.closeAllConnections();
+          await new Promise<void>((resolve) => instance.server.close(() => resolve()));
+          await instance.store.close();
+        }
         await env.cleanup();
         await store.close();
       } finally {
@@ -405,9 +469,7 @@ export async function startApp(options: AppOptions): Promise<App> {
 }
 
 function randomHex(bytes: number): string {
-  let out = '';
-  for (let i = 0; i < bytes; i++) out += Math.floor(Math.random() * 256).toString(16).padStart(2, '0');
-  return out;
+  return randomBytes(bytes).toString('hex');
 }
 
 function safeJson(value: unknown): string {
