@@ -232,6 +232,49 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await store.appendEvents({ gameId: randomUUID(), expectedVersion: 1, events: [], snapshot: {} })).toEqual({ ok: false, reason: 'version_conflict' });
     });
 
+    it('stores the timestamps of an append as Prisma does: UTC, in the adapter’s own format', async () => {
+      const game = await newGame();
+      const before = Date.now();
+      const id = randomUUID();
+      const result = await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('a'), event('b', null, null)], snapshot: 2, interactionId: id });
+      const after = Date.now();
+      if (!result.ok) throw new Error('unexpected conflict');
+      const at = result.game.updatedAt;
+      expect(at.getTime()).toBeGreaterThanOrEqual(before);
+      expect(at.getTime()).toBeLessThanOrEqual(after);
+      expect(result.events.map((e) => e.at)).toEqual([at, at]);
+      // Read back through the store (a model query for the game would parse the same columns).
+      expect((await store.getGame(game.id))?.updatedAt).toEqual(at);
+      expect((await store.listEvents(game.id)).slice(1).map((e) => [e.seq, e.type, e.actor, e.at])).toEqual([
+        [2, 'a', 'user-1', at],
+        [3, 'b', null, at],
+      ]);
+      // And as the database holds them: on SQLite the text Prisma writes (so its ordering and parsing hold),
+      // on PostgreSQL the UTC wall time in TIMESTAMP(3) (the test server runs far from UTC).
+      const expected = backend.name === 'sqlite' ? at.toISOString().replace('Z', '+00:00') : at.toISOString().slice(0, 23);
+      const text =
+        backend.name === 'sqlite'
+          ? (column: string, table: string, where: string) => `SELECT "${column}" AS "v" FROM "${table}" WHERE ${where}`
+          : (column: string, table: string, where: string) => `SELECT to_char("${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS "v" FROM "${table}" WHERE ${where}`;
+      const p = backend.name === 'sqlite' ? '?' : '$1';
+      const values = [
+        ...(await backend.sql<{ v: string }>(url, text('updatedAt', 'Game', `"id" = ${p}`), [game.id])),
+        ...(await backend.sql<{ v: string }>(url, text('at', 'GameEvent', `"gameId" = ${p} AND "seq" > 1`), [game.id])),
+        ...(await backend.sql<{ v: string }>(url, text('at', 'InteractionReceipt', `"id" = ${p}`), [id])),
+      ];
+      expect(values.map((row) => row.v)).toEqual([expected, expected, expected, expected]);
+    });
+
+    it('reports a stale writer that asks to revive an ended game as a conflict, not as the revival error', async () => {
+      const game = await newGame();
+      await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('end')], snapshot: 'end', status: 'ended' });
+      expect(await store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [event('again')], snapshot: 'again', status: 'active' })).toEqual({
+        ok: false,
+        reason: 'version_conflict',
+      });
+      expect(await store.getGame(game.id)).toMatchObject({ status: 'ended', version: 2, snapshot: 'end' });
+    });
+
     it('lets exactly one of several racing appends win, with nothing of the losers written', async () => {
       const game = await newGame();
       const racers = 8;

@@ -81,9 +81,149 @@ export async function loadActiveGame(store: GameStore, channelId: string): Promi
 
 export async function isReferee(services: Services, game: StoredGame, who: Who): Promise<boolean> {
   if (game.createdBy === who.userId) return true;
+  return hasRefereeRole(services, game, who);
+}
+
+/** The guild's referee role, whoever created the game (one settings query; none outside a guild). */
+async function hasRefereeRole(services: Services, game: StoredGame, who: Who): Promise<boolean> {
   if (!game.guildId) return false;
   const settings = await services.store.getGuildSettings(game.guildId);
   return settings.refereeRoleId !== null && who.roles.includes(settings.refereeRoleId);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The write path's cache
+
+/**
+ * This process's latest knowledge of the games it has written (or read in order to write): game id →
+ * { stored game, validated state }, and channel → its active game's id. It lets act() skip the read (a
+ * database query and a zod parse of the snapshot) before deciding.
+ *
+ * Safe because it is only ever used to decide a command that is then written with compare-and-swap on
+ * the version it holds: every write to a game bumps its version, so if anyone else (another bot instance
+ * on the same PostgreSQL database, another process on the same SQLite file, another store object) wrote
+ * since, the append finds a newer version, writes nothing, and act() forgets the entry, reads the
+ * database (zod-validating the snapshot as always) and decides again. A stale entry can cost one wasted
+ * attempt, never a blind write. A channel whose game was ended (and maybe replaced) elsewhere is the same
+ * case: the append to the old game conflicts, and the reload finds the channel's current game or none.
+ *
+ * Reads for display (/hand, /game log, buttons before they act) still read the database: they are not
+ * guarded by a compare-and-swap, and with several instances the cache may be behind.
+ *
+ * Entries are deeply frozen: the same objects are handed to the caller (and to the next command's
+ * decide), so a mutation anywhere would otherwise change what the next write is decided on without
+ * changing its version. Only active games are kept (an ended game can never be acted on again), at most
+ * GAME_CACHE_SIZE of them, least recently used evicted first.
+ */
+export class GameCache {
+  private readonly games = new Map<string, LoadedGame>();
+  private readonly channels = new Map<string, string>();
+
+  constructor(readonly capacity: number) {}
+
+  get size(): number {
+    return this.games.size;
+  }
+
+  get(gameId: string): LoadedGame | undefined {
+    const game = this.games.get(gameId);
+    if (game === undefined) return undefined;
+    // Map order is insertion order: re-inserting marks it most recently used.
+    this.games.delete(gameId);
+    this.games.set(gameId, game);
+    return game;
+  }
+
+  activeIn(channelId: string): LoadedGame | undefined {
+    const gameId = this.channels.get(channelId);
+    return gameId === undefined ? undefined : this.get(gameId);
+  }
+
+  /** Keeps `game` unless an entry at least as new is already there (answers may arrive out of order). */
+  remember(game: LoadedGame): void {
+    const { id, channelId, status, version } = game.stored;
+    if (status !== 'active') {
+      this.forget(id);
+      return;
+    }
+    const current = this.games.get(id);
+    if (current !== undefined && current.stored.version >= version) return;
+    deepFreeze(game.state);
+    deepFreeze(game.stored);
+    this.games.delete(id);
+    this.games.set(id, game);
+    this.channels.set(channelId, id);
+    while (this.games.size > this.capacity) {
+      const oldest = this.games.keys().next().value as string;
+      this.forget(oldest);
+    }
+  }
+
+  forget(gameId: string): void {
+    const game = this.games.get(gameId);
+    if (game === undefined) return;
+    this.games.delete(gameId);
+    if (this.channels.get(game.stored.channelId) === gameId) this.channels.delete(game.stored.channelId);
+  }
+}
+
+export const GAME_CACHE_SIZE = 1_000;
+
+/**
+ * Runs the writes of one game in this process one after the other. Two commands for the same game
+ * arriving together (two players clicking at once, a burst of /flip) would otherwise both be decided on
+ * the same version, and all but one would lose the compare-and-swap, read again and decide again — or be
+ * refused after a second loss. In turn, each is decided on the state its predecessor wrote (which the
+ * engine checks it against, as a retry would). Races with other processes are still settled by the
+ * compare-and-swap. Different games do not wait for each other.
+ */
+class WriteQueues {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  run<T>(key: string, write: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key);
+    const result = previous === undefined ? write() : previous.then(write);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}
+
+/** One cache per store object (versions are only comparable within one database), and its queues. */
+const writePaths = new WeakMap<GameStore, { cache: GameCache; queues: WriteQueues }>();
+
+function writePathOf(store: GameStore): { cache: GameCache; queues: WriteQueues } {
+  let path = writePaths.get(store);
+  if (path === undefined) {
+    path = { cache: new GameCache(GAME_CACHE_SIZE), queues: new WriteQueues() };
+    writePaths.set(store, path);
+  }
+  return path;
+}
+
+export function gameCacheOf(store: GameStore): GameCache {
+  return writePathOf(store).cache;
+}
+
+/** Queues `write` behind the other writes of the game `where` designates (see WriteQueues). */
+function oneWriteAtATime<T>(store: GameStore, where: string | { gameId: string }, write: () => Promise<T>): Promise<T> {
+  const { cache, queues } = writePathOf(store);
+  // A channel's game is known once cached; until then the channel itself is the key. A command naming the
+  // channel and a click naming the game could then run side by side once, and settle it by compare-and-swap.
+  const key = typeof where === 'string' ? (cache.activeIn(where)?.stored.id ?? `channel:${where}`) : where.gameId;
+  return queues.run(key, write);
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
 }
 
 export function seatOf(state: engine.GameState, userId: string): engine.Seat | null {
@@ -101,33 +241,61 @@ const CONFLICT: Problem = { code: 'CONCURRENT_ACTION' };
 /**
  * Runs one command against the channel's active game. A lost compare-and-swap race is retried once
  * on fresh state (the command is re-decided, never merged); a second loss is reported to the user.
+ *
+ * The hot path is one append: the game usually comes from this process's cache (GameCache; a stale entry
+ * only costs an extra attempt), the creator needs no referee lookup, and commands for one game in this
+ * process wait for each other (WriteQueues) rather than race.
  */
-export async function act(
+export function act(
   services: Services,
   where: string | { gameId: string },
   who: Who,
   command: engine.Command | ((state: engine.GameState) => engine.Command | Problem),
 ): Promise<ActResult> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    // A click names its game (it may come from a DM); a slash command acts on its channel's game.
-    const game =
-      typeof where === 'string'
-        ? await loadActiveGame(services.store, where)
-        : await loadGame(services.store, await services.store.getGame(where.gameId));
-    if (!game) return { ok: false, problem: { code: typeof where === 'string' ? 'NO_GAME' : 'STALE_BUTTON' } };
-    if (game.stored.status !== 'active') return { ok: false, problem: { code: 'STALE_BUTTON' } };
-    const actor: engine.Actor = {
-      userId: who.userId,
-      seat: seatOf(game.state, who.userId),
-      referee: await isReferee(services, game.stored, who),
-    };
-    if (actor.seat === null && !actor.referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
+  return oneWriteAtATime(services.store, where, () => actNow(services, where, who, command));
+}
+
+async function actNow(
+  services: Services,
+  where: string | { gameId: string },
+  who: Who,
+  command: engine.Command | ((state: engine.GameState) => engine.Command | Problem),
+): Promise<ActResult> {
+  const cache = gameCacheOf(services.store);
+  // The first attempt may start from this process's cache (see GameCache); if its append loses the
+  // compare-and-swap, the cache was behind, which is not a race the user took part in, so the two
+  // attempts on state read from the database follow as they always did.
+  let game: LoadedGame | null | undefined = typeof where === 'string' ? cache.activeIn(where) : cache.get(where.gameId);
+  for (let reads = 0; ; ) {
+    if (!game) {
+      if (reads === 2) return { ok: false, problem: CONFLICT };
+      reads++;
+      // A click names its game (it may come from a DM); a slash command acts on its channel's game.
+      game =
+        typeof where === 'string'
+          ? await loadActiveGame(services.store, where)
+          : await loadGame(services.store, await services.store.getGame(where.gameId));
+      if (!game) return { ok: false, problem: { code: typeof where === 'string' ? 'NO_GAME' : 'STALE_BUTTON' } };
+      if (game.stored.status !== 'active') return { ok: false, problem: { code: 'STALE_BUTTON' } };
+      cache.remember(game);
+    }
+    const seat = seatOf(game.state, who.userId);
+    // The creator referees their game. Anyone else's referee role is a settings query, made only when it
+    // can matter: for a non-player (who may act only as a referee), or when the engine refused the command
+    // to them as a player. Referee powers only ever permit more — whatever a seated player may do, they
+    // do the same way as a referee — so deciding as a player first gives the same events.
+    let referee = game.stored.createdBy === who.userId;
+    if (!referee && seat === null) referee = await hasRefereeRole(services, game.stored, who);
+    if (seat === null && !referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
     const wish = typeof command === 'function' ? command(game.state) : command;
     if (!('type' in wish) || 'code' in wish) return { ok: false, problem: wish as Problem };
-    const decided = engine.decide(game.state, wish, actor);
+    let decided = engine.decide(game.state, wish, { userId: who.userId, seat, referee });
+    if (!decided.ok && !referee && (await hasRefereeRole(services, game.stored, who))) {
+      decided = engine.decide(game.state, wish, { userId: who.userId, seat, referee: true });
+    }
     if (!decided.ok) return { ok: false, problem: decided.error, state: game.state };
     const events = decided.value;
-    const state = events.reduce(engine.evolve, game.state);
+    const state = engine.evolveAll(game.state, events);
     const batch = game.stored.version + 1;
     const appended = await services.store.appendEvents({
       gameId: game.stored.id,
@@ -137,10 +305,17 @@ export async function act(
       status: state.status === 'ended' ? 'ended' : 'active',
       ...(who.interactionId ? { interactionId: who.interactionId } : {}),
     });
-    if (appended.ok) return { ok: true, game: { stored: appended.game, state }, before: game.state, events };
+    if (appended.ok) {
+      const after: LoadedGame = { stored: appended.game, state };
+      cache.remember(after);
+      return { ok: true, game: after, before: game.state, events };
+    }
     if (appended.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };
+    // Lost the compare-and-swap: someone wrote since this state was read (or cached). Decide again on
+    // what the database holds now.
+    cache.forget(game.stored.id);
+    game = undefined;
   }
-  return { ok: false, problem: CONFLICT };
 }
 
 export type CreateResult = { ok: true; game: LoadedGame; events: engine.GameEvent[] } | { ok: false; problem: Problem };
@@ -163,7 +338,7 @@ export async function createGame(
   };
   const decided = engine.decide(engine.initialState, command, { userId: input.createdBy, seat: null, referee: true });
   if (!decided.ok) return { ok: false, problem: decided.error };
-  const state = decided.value.reduce(engine.evolve, engine.initialState);
+  const state = engine.evolveAll(engine.initialState, decided.value);
   const created = await services.store.createGame({
     id: gameId,
     guildId: input.guildId,
@@ -175,7 +350,9 @@ export async function createGame(
     ...(input.interactionId ? { interactionId: input.interactionId } : {}),
   });
   if (!created.ok) return { ok: false, problem: { code: created.reason === 'duplicate_interaction' ? 'DUPLICATE_INTERACTION' : 'CHANNEL_HAS_GAME' } };
-  return { ok: true, game: { stored: created.game, state }, events: decided.value };
+  const game: LoadedGame = { stored: created.game, state };
+  gameCacheOf(services.store).remember(game);
+  return { ok: true, game, events: decided.value };
 }
 
 export type UndoResult =
@@ -186,7 +363,11 @@ export type UndoResult =
  * Referees may undo the last batch whoever made it; a player only their own last batch, and only
  * while nobody else has acted since. Undoing restores the deck order too, so a redo gives the same cards.
  */
-export async function undoLast(services: Services, channelId: string, who: Who): Promise<UndoResult> {
+export function undoLast(services: Services, channelId: string, who: Who): Promise<UndoResult> {
+  return oneWriteAtATime(services.store, channelId, () => undoNow(services, channelId, who));
+}
+
+async function undoNow(services: Services, channelId: string, who: Who): Promise<UndoResult> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const game = await loadActiveGame(services.store, channelId);
     if (!game) return { ok: false, problem: { code: 'NO_GAME' } };
@@ -213,8 +394,13 @@ export async function undoLast(services: Services, channelId: string, who: Who):
       status: 'active',
       ...(who.interactionId ? { interactionId: who.interactionId } : {}),
     });
-    if (appended.ok) return { ok: true, game: { stored: appended.game, state }, undone, asReferee: referee };
+    if (appended.ok) {
+      const after: LoadedGame = { stored: appended.game, state };
+      gameCacheOf(services.store).remember(after);
+      return { ok: true, game: after, undone, asReferee: referee };
+    }
     if (appended.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };
+    gameCacheOf(services.store).forget(game.stored.id);
   }
   return { ok: false, problem: CONFLICT };
 }

@@ -5,10 +5,10 @@ import { PrismaClient as PostgresClient } from '../generated/postgresql/client.j
 import type { GameStore } from './contract.js';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url.js';
 import { migrate, SQLITE_BUSY_TIMEOUT_MS } from './migrate.js';
-import { createPrismaStore, type PrismaStoreOptions } from './prisma-store.js';
+import { createPrismaStore, TRANSACTION_OPTIONS, type PrismaStoreOptions } from './prisma-store.js';
 
 /** Tuning and test hooks; the application normally passes none. */
-export type OpenStoreOptions = Omit<PrismaStoreOptions, 'serialize'>;
+export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider'>;
 
 /**
  * Opens the store and brings its schema up to date first (migrating is idempotent and safe to run from
@@ -25,8 +25,8 @@ export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, opti
   if (target.provider === 'sqlite') {
     // `timeout` is better-sqlite3's busy_timeout: another process's writer makes us wait, not fail.
     const adapter = new PrismaBetterSQLite3({ url: `file:${target.file}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
-    return createPrismaStore(new SqliteClient({ adapter }), { ...options, serialize: true });
+    return createPrismaStore(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }), { ...options, provider: 'sqlite' });
   }
-  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url }) });
-  return createPrismaStore(client, { ...options, serialize: false });
+  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url }), transactionOptions: TRANSACTION_OPTIONS });
+  return createPrismaStore(client, { ...options, provider: 'postgresql' });
 }
