@@ -402,13 +402,18 @@ describe('ending, undo, log and verification', () => {
     const start = await stateOf(ch);
     expectRefusal(await app.command('alice', 'game undo', undefined, ch), 'alice', 'There is nothing to undo.');
 
-    // Bob draws, undoes his own draw: hand and deck as before; a redraw gives the very same cards.
+    // Bob draws: he may not undo it himself — the cards he saw would go back on top of his deck.
     await app.command('bob', 'draw', { count: 3 }, ch);
     const drawnCards = (await stateOf(ch)).seats[1].hand;
-    const undone = await app.command('bob', 'game undo', undefined, ch);
+    const beforeRefusal = await gameRows();
+    expectRefusal(await app.command('bob', 'game undo', undefined, ch), 'bob', 'it drew or flipped cards');
+    expect(await gameRows()).toEqual(beforeRefusal);
+    // The creator referees it, and everyone is told the cards are back on top, in order.
+    const undone = await app.command('alice', 'game undo', undefined, ch);
     expect(undone.ok, undone.error).toBe(true);
     expect(undone.reply?.ephemeral).toBe(false);
-    expect(messageText(undone.reply!)).toContain('Bob undid the last action');
+    expect(messageText(undone.reply!)).toContain('Alice (referee) undid the last action');
+    expect(messageText(undone.reply!)).toContain('go back on top of their deck');
     let state = await stateOf(ch);
     expect(state.seats[1].hand).toEqual([]);
     expect(state.seats[1].deck).toEqual(start.seats[1].deck);
@@ -416,6 +421,12 @@ describe('ending, undo, log and verification', () => {
     await app.command('bob', 'draw', { count: 3 }, ch);
     expect((await stateOf(ch)).seats[1].hand).toEqual(drawnCards);
     await expectReplayMatches(ch);
+
+    // Bob undoes his own last action when it showed no card.
+    await app.command('bob', 'soulstones', { count: 7 }, ch);
+    const own = await app.command('bob', 'game undo', undefined, ch);
+    expect(messageText(own.reply!)).toContain('Bob undid the last action');
+    expect((await stateOf(ch)).seats[1].soulstones).toBe(0);
 
     // Alice acts; Bob may no longer undo (the last action is not his), and nothing changes.
     await app.command('alice', 'soulstones', { count: 4 }, ch);
@@ -433,7 +444,7 @@ describe('ending, undo, log and verification', () => {
     // The log keeps the undone batch and records the undo (append-only).
     const log = await app.events(gameId);
     expect(log.map((e) => e.type)).toContain('LogEntryUndone');
-    expect(log.filter((e) => e.type === 'SoulstonesSet')).toHaveLength(2);
+    expect(log.filter((e) => e.type === 'SoulstonesSet')).toHaveLength(3);
     await expectReplayMatches(ch);
 
     // The outsider cannot undo; undoing back to the start is as far as it goes.

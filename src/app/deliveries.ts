@@ -11,7 +11,7 @@ import { translator, type Locale, type Translate } from '../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../discord/contract.js';
 import type { InteractionScope } from '../discord/interaction.js';
 import { reply, update, type ReplyMessage } from '../discord/replies.js';
-import type { LoadedGame, UndoResult } from './games.js';
+import { takesFromDeck, type LoadedGame, type UndoResult } from './games.js';
 import type { Services } from './services.js';
 import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
@@ -247,7 +247,11 @@ export async function announceUndo(scope: Scope, undone: Extract<UndoResult, { o
   const t = scope.tPublic;
   const outcome: Outcome = { game: undone.game, before: undone.game.state, events: [] };
   const message = await publicMessage(t, outcome);
-  const line = t(undone.asReferee ? 'game.undo.asReferee' : 'game.undo.done', { name: scope.asker.name, count: undone.undone.length });
+  const line = [
+    t(undone.asReferee ? 'game.undo.asReferee' : 'game.undo.done', { name: scope.asker.name, count: undone.undone.length }),
+    // Fairness by disclosure: everyone learns that cards seen a moment ago are back on top of a deck.
+    ...(takesFromDeck(undone.undone) ? [t('game.undo.cardsBack')] : []),
+  ].join('\n');
   const embed = message.embeds?.[0];
   const { data } = asReply({ ...message, embeds: [{ ...(embed ?? {}), description: line }] });
   // Hands may have changed back: each player gets their current hand again.

@@ -355,13 +355,19 @@ export async function createGame(
   return { ok: true, game, events: decided.value };
 }
 
+/** Did these events take cards off the top of a deck (a draw or a flip)? */
+export function takesFromDeck(events: readonly engine.GameEvent[]): boolean {
+  return events.some((e) => e.type === 'CardsDrawn' || e.type === 'CardsFlipped');
+}
+
 export type UndoResult =
   | { ok: true; game: LoadedGame; undone: engine.GameEvent[]; asReferee: boolean }
   | { ok: false; problem: Problem };
 
 /**
- * Referees may undo the last batch whoever made it; a player only their own last batch, and only
- * while nobody else has acted since. Undoing restores the deck order too, so a redo gives the same cards.
+ * Referees may undo the last batch whoever made it; a player only their own last batch, only while
+ * nobody else has acted since, and only if it took no card off a deck. Undoing restores the deck order
+ * too, so a redo gives the same cards.
  */
 export function undoLast(services: Services, channelId: string, who: Who): Promise<UndoResult> {
   return oneWriteAtATime(services.store, channelId, () => undoNow(services, channelId, who));
@@ -382,6 +388,9 @@ async function undoNow(services: Services, channelId: string, who: Who): Promise
     const lastAuthor = log.find((e) => payloadOf(e).batch === lastBatch)?.actor ?? null;
     if (!referee && lastAuthor !== who.userId) return { ok: false, problem: { code: 'UNDO_NOT_YOURS' } };
     const undone = effective.filter((e) => e.batch === lastBatch).map((e) => e.event);
+    // Undoing puts drawn or flipped cards back on top of the deck in the same order, so whoever saw them
+    // would know the next cards: only a referee may decide that is the lesser evil.
+    if (!referee && takesFromDeck(undone)) return { ok: false, problem: { code: 'UNDO_NEEDS_REFEREE_CARDS_SEEN' } };
     const remaining = effective.filter((e) => e.batch !== lastBatch).map((e) => e.event);
     const state = engine.replay(remaining);
     const batch = game.stored.version + 1;

@@ -110,6 +110,18 @@ function shownName(def: { name: string; name_localizations?: LocalizationMap }, 
   return localized ?? def.name;
 }
 
+/** Definitions are constants: each option's validator is built once, not on every interaction. */
+const validators = new WeakMap<ValueOptionDef, z.ZodType>();
+
+function validatorFor(option: ValueOptionDef): z.ZodType {
+  let validator = validators.get(option);
+  if (!validator) {
+    validator = zodFor(option);
+    validators.set(option, validator);
+  }
+  return validator;
+}
+
 function zodFor(option: ValueOptionDef): z.ZodType {
   switch (option.type) {
     case ApplicationCommandOptionType.String: {
@@ -179,7 +191,7 @@ function readValues(
       const user = resolved && 'users' in resolved ? resolved.users?.[String(raw)] : undefined;
       raw = user ? { id: user.id, username: user.username, global_name: user.global_name, bot: user.bot } : { id: String(raw), username: String(raw) };
     }
-    const parsed = zodFor(def).safeParse(raw);
+    const parsed = validatorFor(def).safeParse(raw);
     if (!parsed.success) return { ok: false, problem: problemOf(parsed.error, name) };
     args[option.name] = parsed.data;
   }

@@ -215,4 +215,6 @@ export const en = {
   "error.OPTION_TOO_LONG": "The option “{option}” must have at most {limit} characters.",
   "error.OPTION_INVALID": "The option “{option}” is not valid. Check it and try again.",
   "error.INVALID_CHOICE": "That is not one of the choices offered for this decision. Nothing was changed.",
+  "error.UNDO_NEEDS_REFEREE_CARDS_SEEN": "Only a referee can undo that: it drew or flipped cards, which would go back on top of the deck after being seen.",
+  "game.undo.cardsBack": "The cards drawn or flipped in it go back on top of their deck, in the same order.",
 } as const;

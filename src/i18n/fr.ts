@@ -214,4 +214,6 @@ export const fr: Record<keyof typeof en, string> = {
   "error.OPTION_TOO_LONG": "L’option « {option} » doit compter au plus {limit} caractères.",
   "error.OPTION_INVALID": "L’option « {option} » n’est pas valide. Vérifiez-la et réessayez.",
   "error.INVALID_CHOICE": "Ce n’est pas l’un des choix proposés pour cette décision. Rien n’a été modifié.",
+  "error.UNDO_NEEDS_REFEREE_CARDS_SEEN": "Seul un arbitre peut annuler cela : des cartes ont été piochées ou tirées, et elles reviendraient sur le dessus du jeu après avoir été vues.",
+  "game.undo.cardsBack": "Les cartes piochées ou tirées reviennent sur le dessus de leur jeu, dans le même ordre.",
 };
