@@ -2,8 +2,7 @@
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
 import { problemReply } from '../src/discord/replies.js';
-import { perform } from '../src/app/perform.js';
-import { loadActiveGame, seatOf } from '../src/app/games.js';
+import { performForSeat } from '../src/app/perform.js';
 import { parseDamage } from '../src/app/duelInput.js';
 
 export default defineCommand(
@@ -30,17 +29,14 @@ export default defineCommand(
   } as const,
   async (ctx) => {
     const a = ctx.invocation.args;
-    const game = await loadActiveGame(ctx.services.store, ctx.channelId);
-    if (!game) return problemReply(ctx.t, { code: 'NO_GAME' });
-    const seat = seatOf(game.state, ctx.asker.id);
-    if (seat === null) return problemReply(ctx.t, { code: 'NOT_A_PLAYER' });
     const damage = parseDamage(a.profile);
     if (!damage.ok) return problemReply(ctx.t, damage.problem);
     if (!damage.value) return problemReply(ctx.t, { code: 'DAMAGE_INVALID', params: { input: a.profile } });
-    return perform(ctx, {
+    const value = damage.value;
+    return performForSeat(ctx, ctx.asker.id, (seat) => ({
       type: 'damageFlip',
       target: a.own_model ? seat : seat === 0 ? 1 : 0,
-      ...damage.value,
+      ...value,
       ...(a.fate !== undefined ? { fate: a.fate } : {}),
       ...(a.plus !== undefined ? { plus: a.plus } : {}),
       ...(a.cheatable !== undefined ? { cheatable: a.cheatable } : {}),
@@ -52,6 +48,6 @@ export default defineCommand(
       ...(a.health !== undefined ? { targetHealth: a.health } : {}),
       targetSoulstoneUser: a.target_soulstones ?? false,
       ...(a.label ? { label: a.label } : {}),
-    });
+    }));
   },
 );

@@ -5,8 +5,7 @@
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
 import { problemReply } from '../src/discord/replies.js';
-import { perform } from '../src/app/perform.js';
-import { loadActiveGame, seatOf } from '../src/app/games.js';
+import { perform, performForSeat } from '../src/app/perform.js';
 import { parseDamage, parseSuits, parseTriggers } from '../src/app/duelInput.js';
 
 const stat = <N extends string, R extends boolean = false>(name: N, fr: string, description: string, frDescription: string, required?: R) =>
@@ -86,10 +85,6 @@ export default defineCommand(
   } as const,
   async (ctx) => {
     const { invocation } = ctx;
-    const game = await loadActiveGame(ctx.services.store, ctx.channelId);
-    if (!game) return problemReply(ctx.t, { code: 'NO_GAME' });
-    const seat = seatOf(game.state, ctx.asker.id);
-    if (seat === null) return problemReply(ctx.t, { code: 'NOT_A_PLAYER' });
     const damage = parseDamage(invocation.args.damage);
     if (!damage.ok) return problemReply(ctx.t, damage.problem);
     const tnSuits = parseSuits(invocation.args.suits, 'suits');
@@ -119,7 +114,7 @@ export default defineCommand(
     const defenderTriggers = parseTriggers(a.defender_triggers, 'defender_triggers');
     if (!defenderTriggers.ok) return problemReply(ctx.t, defenderTriggers.problem);
     const ownModel = a.own_model ?? false;
-    return perform(ctx, {
+    return performForSeat(ctx, ctx.asker.id, (seat) => ({
       type: 'opposedDuel',
       attacker: seat,
       defender: ownModel ? seat : seat === 0 ? 1 : 0,
@@ -144,6 +139,6 @@ export default defineCommand(
       ...(a.health !== undefined ? { targetHealth: a.health } : {}),
       targetSoulstoneUser: a.defender_soulstones ?? false,
       ...(a.label ? { label: a.label } : {}),
-    });
+    }));
   },
 );

@@ -1,9 +1,7 @@
 /** /soulstones — set a crew's soulstone pool (SS-2): a player sets their own, a referee either. */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
-import { perform } from '../src/app/perform.js';
-import { seatOf, loadActiveGame } from '../src/app/games.js';
-import { problemReply } from '../src/discord/replies.js';
+import { performForSeat } from '../src/app/perform.js';
 
 export default defineCommand(
   {
@@ -34,10 +32,8 @@ export default defineCommand(
   } as const,
   async (ctx) => {
     const { count, player } = ctx.invocation.args;
-    const game = await loadActiveGame(ctx.services.store, ctx.channelId);
-    if (!game) return problemReply(ctx.t, { code: 'NO_GAME' });
-    const seat = seatOf(game.state, player?.id ?? ctx.asker.id);
-    if (seat === null) return problemReply(ctx.t, { code: player ? 'PLAYER_NOT_SEATED' : 'NOT_A_PLAYER' });
-    return perform(ctx, { type: 'setSoulstones', seat, count });
+    return performForSeat(ctx, player?.id ?? ctx.asker.id, (seat) => ({ type: 'setSoulstones', seat, count }), {
+      code: player ? 'PLAYER_NOT_SEATED' : 'NOT_A_PLAYER',
+    });
   },
 );

@@ -76,6 +76,11 @@ export async function loadGame(store: GameStore, stored: StoredGame | null): Pro
   return { stored, state: engine.replay(events) };
 }
 
+/** A game named by a button's custom id: only a hint, so a missing or malformed id is simply no game. */
+export async function loadGameById(store: GameStore, gameId: string | undefined): Promise<LoadedGame | null> {
+  return gameId ? loadGame(store, await store.getGame(gameId)) : null;
+}
+
 export async function loadActiveGame(store: GameStore, channelId: string): Promise<LoadedGame | null> {
   return loadGame(store, await store.findActiveGame(channelId));
 }
@@ -140,7 +145,7 @@ async function actNow(
       game =
         typeof where === 'string'
           ? await loadActiveGame(services.store, where)
-          : await loadGame(services.store, await services.store.getGame(where.gameId));
+          : await loadGameById(services.store, where.gameId);
       if (!game) return { ok: false, problem: { code: typeof where === 'string' ? 'NO_GAME' : 'STALE_BUTTON' } };
       if (game.stored.status !== 'active') return { ok: false, problem: { code: 'STALE_BUTTON' } };
       cache.remember(game);

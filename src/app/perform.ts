@@ -4,7 +4,7 @@ import type { InitialReply } from '../discord/contract.js';
 import type { InteractionScope } from '../discord/interaction.js';
 import { problemReply, type Problem } from '../discord/replies.js';
 import { hasMessage, type Translate } from '../i18n/index.js';
-import { act } from './games.js';
+import { act, seatOf } from './games.js';
 import { deliverAfterAction } from './deliveries.js';
 import type { Services } from './services.js';
 
@@ -27,8 +27,24 @@ export function explain(t: Translate, problem: Problem, state?: engine.GameState
   return { ...problem, params };
 }
 
-export async function perform(scope: Scope, command: engine.Command): Promise<InitialReply> {
+export async function perform(scope: Scope, command: engine.Command | ((state: engine.GameState) => engine.Command | Problem)): Promise<InitialReply> {
   const result = await act(scope.services, scope.channelId, whoOf(scope), command);
   if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem, result.state));
   return deliverAfterAction(scope, result, { reply: 'public' });
+}
+
+/**
+ * A command that names a seat (whose duel, whose pool): built from the state the command will be decided
+ * on, so the seat is read in the same load as everything else — no extra query, no race with a new game.
+ */
+export function performForSeat(
+  scope: Scope,
+  userId: string,
+  build: (seat: engine.Seat) => engine.Command,
+  notSeated: Problem = { code: 'NOT_A_PLAYER' },
+): Promise<InitialReply> {
+  return perform(scope, (state) => {
+    const seat = seatOf(state, userId);
+    return seat === null ? notSeated : build(seat);
+  });
 }

@@ -5,7 +5,7 @@
 import * as engine from '../../engine/index.js';
 import type { ComponentModule } from '../../discord/router.js';
 import { problemReply } from '../../discord/replies.js';
-import { act, loadGame, seatOf } from '../games.js';
+import { act, loadGameById, seatOf } from '../games.js';
 import { deliverAfterAction } from '../deliveries.js';
 import { answerFor, decisionRef, describeDecision } from '../present/prompts.js';
 import { explain, whoOf } from '../perform.js';
@@ -14,7 +14,7 @@ export const decisionButton: ComponentModule = {
   prefix: 'd',
   async handle(ctx) {
     const [gameId, ref, choice] = ctx.parts;
-    const game = gameId ? await loadGame(ctx.services.store, await ctx.services.store.getGame(gameId)) : null;
+    const game = await loadGameById(ctx.services.store, gameId);
     if (!game || game.state.status !== 'active') return problemReply(ctx.t, { code: 'STALE_BUTTON' });
     const decision = engine.pendingDecision(game.state);
     if (!decision || decisionRef(decision) !== ref) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
