@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { execFile as execFileCallback } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -333,6 +333,23 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(events.every((e) => e.gameId === game.id)).toBe(true);
     });
 
+    it('appends a long batch of events with any text in them, exactly and in order', async () => {
+      // More events than one INSERT takes on SQLite, and text that must survive PostgreSQL's array literals.
+      const game = await newGame();
+      const awkward = ['"quoted"', 'back\\slash', '{braces},commas', 'NULL', '', ' spaced ', 'éà 漢字 🃏', "it's"];
+      const events = Array.from({ length: 1234 }, (_, k) => {
+        const text = awkward[k % awkward.length] as string;
+        return event(`t${k}${text}`, { k, text }, k % 3 === 0 ? null : text);
+      });
+      const result = await store.appendEvents({ gameId: game.id, expectedVersion: 1, events, snapshot: { text: awkward }, interactionId: randomUUID() });
+      if (!result.ok) throw new Error('unexpected conflict');
+      const stored = await store.listEvents(game.id);
+      expect(stored.slice(1)).toEqual(result.events);
+      expect(stored.map((e) => e.seq)).toEqual(Array.from({ length: 1235 }, (_, k) => k + 1));
+      expect(result.events.map((e) => [e.type, e.payload, e.actor])).toEqual(events.map((e) => [e.type, e.payload, e.actor]));
+      expect(await store.getGame(game.id)).toMatchObject({ version: 2, snapshot: { text: awkward } });
+    });
+
     it('rejects values that are not JSON before writing anything', async () => {
       const game = await newGame();
       await expect(store.appendEvents({ gameId: game.id, expectedVersion: 1, events: [], snapshot: undefined })).rejects.toThrow(TypeError);
@@ -553,6 +570,36 @@ describe('GameStore on sqlite, shared by several processes', () => {
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
     await store.close();
+  });
+});
+
+describe('GameStore on sqlite, one connection', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-store-connection-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // The Prisma client and the store's own SQL share the adapter's one connection: with two, a write
+  // transaction open on one could make the other wait out the busy timeout within the same process.
+  it.skipIf(!existsSync('/proc/self/fd'))('runs the Prisma client and its own SQL on a single connection to the file', async () => {
+    const file = path.join(dir, 'one.db');
+    const openFiles = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false; // closed in between
+      }
+    }).length;
+    const store = await openStore(`file:${file}`);
+    try {
+      const created = await store.createGame({ guildId: null, channelId: 'c', system: 'duel', createdBy: 'u', snapshot: 0, events: [event('setup')] }); // the client
+      if (!created.ok) throw new Error('channel busy');
+      await store.saveUserSettings({ userId: 'u', locale: 'fr', directMessages: false }); // the client
+      expect(await store.appendEvents({ gameId: created.game.id, expectedVersion: 1, events: [event('x')], snapshot: 1, interactionId: 'i' })).toMatchObject({ ok: true }); // the adapter
+      expect(await store.getUserSettings('u')).toMatchObject({ locale: 'fr', directMessages: false }); // the adapter
+      expect(openFiles()).toBe(1);
+    } finally {
+      await store.close();
+    }
+    expect(openFiles()).toBe(0);
   });
 });
 

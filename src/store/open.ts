@@ -4,11 +4,12 @@ import { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.js';
 import type { GameStore } from './contract.js';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url.js';
+import { shareAdapter } from './driver-sql.js';
 import { migrate, SQLITE_BUSY_TIMEOUT_MS } from './migrate.js';
 import { createPrismaStore, TRANSACTION_OPTIONS, type PrismaStoreOptions } from './prisma-store.js';
 
 /** Tuning and test hooks; the application normally passes none. */
-export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider'>;
+export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver'>;
 
 /**
  * Opens the store and brings its schema up to date first (migrating is idempotent and safe to run from
@@ -17,6 +18,10 @@ export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider'>;
  * `file:<path>` (default `file:./data/fatekeeper.db`, relative to the working directory) uses SQLite;
  * `postgresql://…` or `postgres://…` uses PostgreSQL. Open one store per process: on SQLite all of a
  * process's queries share one connection and the store serializes them.
+ *
+ * The driver adapter is connected here, once, and shared: the Prisma client runs on it (shareAdapter),
+ * and the store runs its hot statements on it directly, skipping the client's query compiler. So SQLite
+ * has exactly one connection per store, PostgreSQL one pg pool.
  */
 export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, options: OpenStoreOptions = {}): Promise<GameStore> {
   const target = parseDatabaseUrl(databaseUrl);
@@ -24,9 +29,11 @@ export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, opti
   await migrate(databaseUrl);
   if (target.provider === 'sqlite') {
     // `timeout` is better-sqlite3's busy_timeout: another process's writer makes us wait, not fail.
-    const adapter = new PrismaBetterSQLite3({ url: `file:${target.file}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
-    return createPrismaStore(new SqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }), { ...options, provider: 'sqlite' });
+    const driver = await new PrismaBetterSQLite3({ url: `file:${target.file}`, timeout: SQLITE_BUSY_TIMEOUT_MS }).connect();
+    const client = new SqliteClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });
+    return createPrismaStore(client, { ...options, provider: 'sqlite', driver });
   }
-  const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: target.url }), transactionOptions: TRANSACTION_OPTIONS });
-  return createPrismaStore(client, { ...options, provider: 'postgresql' });
+  const driver = await new PrismaPg({ connectionString: target.url }).connect();
+  const client = new PostgresClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });
+  return createPrismaStore(client, { ...options, provider: 'postgresql', driver });
 }

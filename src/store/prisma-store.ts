@@ -2,23 +2,27 @@
  * The one GameStore implementation, for both providers: written against the Prisma client generated for
  * SQLite, and the PostgreSQL client, generated from the same models, satisfies the same StoreClient.
  *
- * Cost model (measured on the bench machine, CPU per call): a Prisma model query costs about 0.6–1 ms
- * (the WASM query compiler plans it, the client interprets the plan); a raw tagged-template query
- * (`$queryRaw`/`$executeRaw`) is only wrapped by the compiler, about 0.2–0.5 ms, growing with the size of
- * its parameters (they are serialized into the compiler and back); an interactive `$transaction` adds
- * about 0.15–0.25 ms plus a round of promises per statement, a batch `$transaction([...])` less (its
- * statements are wrapped in one compiler call). So the paths every command takes — reading a game,
- * appending to it, reading settings — are raw SQL in as few statements as the guarantees allow, and the
- * rare paths (creating a game, saving settings, pruning receipts) keep Prisma's model API.
+ * Two ways to the database, one connection (see open.ts):
+ * - the paths every command takes — appending to a game, reading a game or its log, reading settings —
+ *   are plain SQL on Prisma's driver adapter (`PrismaBetterSQLite3` / `PrismaPg`, connected once), through
+ *   driver-sql.ts, in as few statements as the guarantees allow;
+ * - the rare paths — creating a game, saving settings, pruning receipts — use the Prisma client's model
+ *   API, on the same connected adapter.
  *
- * Raw SQL here is written once for both dialects where it can be (quoted identifiers, `CAST`, standard
+ * Cost model (measured on the bench machine, CPU per call): every query through the Prisma client goes
+ * through its WASM query compiler and plan interpreter: about 0.6–1 ms for a model query, 0.2–0.5 ms for a
+ * raw one plus the size of its parameters (serialized into the compiler and back), so about 0.6–0.9 ms for
+ * an append with its snapshot. The same SQL on the adapter costs what the driver costs (tens of µs on
+ * SQLite): the adapter converts arguments and results exactly as it does for the client, and driver-sql.ts
+ * converts results as the client's runtime does.
+ *
+ * SQL here is written once for both dialects where it can be (quoted identifiers, `CAST`, standard
  * `UPDATE … RETURNING`, which SQLite has since 3.35), and per dialect only for the append (see there).
- * Timestamps are passed as `Date` parameters, so each adapter stores them exactly as its model queries do
- * (SQLite: ISO-8601 text with `+00:00`; PostgreSQL: TIMESTAMP(3) in UTC), and raw results come back as
- * `Date` because Prisma types raw result columns from the declared column types.
+ * Timestamps are passed as `Date` parameters, so the adapter stores them exactly as the client's model
+ * queries do (SQLite: ISO-8601 text with `+00:00`; PostgreSQL: TIMESTAMP(3) in UTC).
  */
 import { randomUUID } from 'node:crypto';
-import { Prisma, type PrismaClient } from '../generated/sqlite/client.js';
+import type { PrismaClient } from '../generated/sqlite/client.js';
 import type {
   AppendResult,
   CreateGameResult,
@@ -30,6 +34,23 @@ import type {
   StoredGame,
   UserSettings,
 } from './contract.js';
+import {
+  empty,
+  execute,
+  inTransaction,
+  join,
+  queryRows,
+  raw,
+  sql,
+  toBoolean,
+  toDate,
+  toInt,
+  toNullableText,
+  toText,
+  type Row,
+  type Sql,
+  type SqlDriver,
+} from './driver-sql.js';
 
 /**
  * Exactly the client surface the store uses. Narrower than PrismaClient on purpose: the two providers'
@@ -43,32 +64,34 @@ type Tx = {
   userSetting: Pick<PrismaClient['userSetting'], 'upsert'>;
   guildSetting: Pick<PrismaClient['guildSetting'], 'upsert'>;
 };
-type Raw = Pick<PrismaClient, '$queryRaw' | '$executeRaw'>;
 export type StoreClient = Tx &
-  Raw &
   Pick<PrismaClient, '$disconnect'> & {
     $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
-    /** A batch: the statements run in order in one transaction, which rolls back if any fails. */
-    $transaction<P extends Prisma.PrismaPromise<unknown>[]>(queries: [...P]): Promise<unknown[]>;
   };
 
 /**
  * Prisma's defaults (2 s to start, 5 s to finish) are too tight: on SQLite the first write of a
  * transaction may block for the whole busy timeout (5 s) while another process commits, and on
  * PostgreSQL a burst of writes can queue for a pooled connection. Passed to each interactive transaction,
- * and to the client itself (openStore), whose defaults are the only ones a batch transaction uses.
+ * and to the client itself (openStore) as its defaults.
  */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 export interface PrismaStoreOptions {
   /**
    * Which SQL dialect the client speaks. SQLite also runs one operation at a time: the better-sqlite3
-   * adapter has a single connection, and while a transaction is open on it, any query issued outside
-   * that transaction (say, another game's append during an appendEvents) silently runs inside it: it
-   * would see uncommitted rows and be rolled back with it. SQLite serializes writers anyway, so nothing
-   * is lost.
+   * adapter has a single connection (shared by the client and the store's own SQL), and while a
+   * transaction is open on it, any query issued outside that transaction (say, another game's append
+   * during an appendEvents) silently runs inside it: it would see uncommitted rows and be rolled back
+   * with it. (The adapter's mutex only orders transactions, not the queries outside them.) SQLite
+   * serializes writers anyway, so nothing is lost.
    */
   provider: 'sqlite' | 'postgresql';
+  /**
+   * The connected driver adapter the client runs on (open.ts shares it with the client): the hot paths
+   * run their SQL on it directly. Disposed of by close(), after the client disconnects.
+   */
+  driver: SqlDriver;
   /** Injected by tests; defaults to the wall clock. */
   now?: () => Date;
   /** Receipts older than this may be deleted: Discord stops retrying an interaction long before. */
@@ -80,8 +103,10 @@ export interface PrismaStoreOptions {
 const HOUR = 60 * 60 * 1000;
 
 /** The Game columns a StoredGame is made of, snapshot aside. */
-const GAME_COLUMNS = Prisma.raw(`"id", "guildId", "channelId", "system", "status", "version", "createdBy", "createdAt", "updatedAt"`);
-const EVENT_COLUMNS = Prisma.raw(`"gameId", "seq", "type", "payload", "actor", "at"`);
+const GAME_COLUMNS = raw(`"id", "guildId", "channelId", "system", "status", "version", "createdBy", "createdAt", "updatedAt"`);
+const EVENT_COLUMNS = raw(`"gameId", "seq", "type", "payload", "actor", "at"`);
+/** SQLite allows 32,766 parameters per statement; an append's events are inserted this many rows at a time. */
+const EVENTS_PER_INSERT = 500;
 
 interface GameRow {
   id: string;
@@ -97,15 +122,17 @@ interface GameRow {
 
 /** What the append's UPDATE … RETURNING gives back. */
 interface UpdatedRow extends GameRow {
-  /** The highest seq before this append's events (0 for none). A bigint on SQLite. */
-  lastSeq: number | bigint;
+  /** The highest seq before this append's events (0 for none). */
+  lastSeq: number;
 }
 
 export function createPrismaStore(client: StoreClient, options: PrismaStoreOptions): GameStore {
   const now = options.now ?? (() => new Date());
   const receiptTtlMs = options.receiptTtlMs ?? HOUR;
   const pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60 * 1000;
-  const sqlite = options.provider === 'sqlite';
+  const dialect = options.provider;
+  const sqlite = dialect === 'sqlite';
+  const driver = options.driver;
 
   let tail: Promise<unknown> = Promise.resolve();
   const run = <T>(operation: () => Promise<T>): Promise<T> => {
@@ -114,6 +141,9 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     tail = result.catch(() => undefined);
     return result;
   };
+
+  /** Rows of a query on the adapter (outside any transaction: see `provider` for why SQLite serializes). */
+  const select = (query: Sql): Promise<Row[]> => queryRows(driver, query, dialect);
 
   let lastPrune = -Infinity;
   const maybePrune = async (at: Date): Promise<void> => {
@@ -126,13 +156,11 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     }
   };
 
-  const receiptExists = async (id: string): Promise<boolean> =>
-    (await client.$queryRaw<unknown[]>`SELECT 1 AS "x" FROM "InteractionReceipt" WHERE "id" = ${id}`).length > 0;
+  const receiptExists = async (id: string): Promise<boolean> => (await select(sql`SELECT 1 AS "x" FROM "InteractionReceipt" WHERE "id" = ${id}`)).length > 0;
 
-  const oneGame = async (where: Prisma.Sql): Promise<StoredGame | null> => {
-    const rows = await client.$queryRaw<(GameRow & { snapshot: string })[]>`SELECT ${GAME_COLUMNS}, "snapshot" FROM "Game" ${where}`;
-    const row = rows[0];
-    return row === undefined ? null : toGame(row, JSON.parse(row.snapshot) as unknown);
+  const oneGame = async (where: Sql): Promise<StoredGame | null> => {
+    const row = (await select(sql`SELECT ${GAME_COLUMNS}, "snapshot" FROM "Game" ${where}`))[0];
+    return row === undefined ? null : toGame(toGameRow(row), JSON.parse(toText(row.snapshot, 'snapshot')) as unknown);
   };
 
   let closed = false;
@@ -187,18 +215,18 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     },
 
     findActiveGame(channelId) {
-      return run(() => oneGame(Prisma.sql`WHERE "activeChannelId" = ${channelId}`));
+      return run(() => oneGame(sql`WHERE "activeChannelId" = ${channelId}`));
     },
 
     getGame(gameId) {
-      return run(() => oneGame(Prisma.sql`WHERE "id" = ${gameId}`));
+      return run(() => oneGame(sql`WHERE "id" = ${gameId}`));
     },
 
     findLatestGame(channelId) {
       // A channel's active game is always its newest (it could only be created after the previous one
       // ended), which settles a tie on the millisecond. On SQLite the timestamps are ISO-8601 text of
       // one fixed format, so text order is time order.
-      return run(() => oneGame(Prisma.sql`WHERE "channelId" = ${channelId} ORDER BY "createdAt" DESC, "status" ASC LIMIT 1`));
+      return run(() => oneGame(sql`WHERE "channelId" = ${channelId} ORDER BY "createdAt" DESC, "status" ASC LIMIT 1`));
     },
 
     async appendEvents(input) {
@@ -212,7 +240,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
           updated = sqlite ? await appendSqlite(at) : await appendPostgres(at);
         } catch (error) {
           // A unique violation here is the receipt (seq numbers are taken under the game's write lock):
-          // a retried delivery. Checked rather than assumed, since the statement rolled back whole.
+          // a retried delivery. Checked rather than assumed, since the transaction rolled back whole.
           if (input.interactionId && isUniqueViolation(error) && (await receiptExists(input.interactionId))) {
             return { ok: false, reason: 'duplicate_interaction' };
           }
@@ -222,15 +250,15 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
           // Nothing was written. Either the version moved on (or the game does not exist: the caller
           // reloads and finds none), or the guard against reviving an ended game held it back.
           if (input.status === 'active') {
-            const current = await client.game.findUnique({ where: { id: input.gameId }, select: { version: true, activeChannelId: true } });
-            if (current !== null && current.version === input.expectedVersion && current.activeChannelId === null) {
+            const current = (await select(sql`SELECT "version", "activeChannelId" FROM "Game" WHERE "id" = ${input.gameId}`))[0];
+            if (current !== undefined && toInt(current.version, 'version') === input.expectedVersion && current.activeChannelId === null) {
               // Reviving an ended game would need the channel's slot back, which another game may hold by now.
               throw new Error(`Game ${input.gameId} has ended and cannot be made active again`);
             }
           }
           return { ok: false, reason: 'version_conflict' };
         }
-        const firstSeq = Number(updated.lastSeq) + 1;
+        const firstSeq = updated.lastSeq + 1;
         return {
           ok: true,
           // The snapshot is the value just written (JSON-checked above): no need to read it back.
@@ -246,46 +274,51 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
        * between). `revive` keeps an ended game from being made active again: its channel slot (NULL
        * activeChannelId) may belong to another game by now.
        */
-      function casUpdate(at: Date): Prisma.Sql {
+      function casUpdate(at: Date): Sql {
         const status =
           input.status === undefined
-            ? Prisma.empty
+            ? empty
             : input.status === 'ended'
               ? // NULL frees the channel's slot in the unique index for the next game.
-                Prisma.sql`, "status" = ${input.status}, "activeChannelId" = NULL`
-              : Prisma.sql`, "status" = ${input.status}`;
-        const revive = input.status === 'active' ? Prisma.sql` AND "activeChannelId" IS NOT NULL` : Prisma.empty;
-        const version = sqlite ? Prisma.sql`${input.expectedVersion}` : Prisma.sql`CAST(${input.expectedVersion} AS INTEGER)`;
-        const stamp = sqlite ? Prisma.sql`${at}` : Prisma.sql`CAST(${at} AS TIMESTAMP(3))`;
-        return Prisma.sql`UPDATE "Game" SET "version" = "version" + 1, "snapshot" = ${snapshot}, "updatedAt" = ${stamp}${status}
+                sql`, "status" = ${input.status}, "activeChannelId" = NULL`
+              : sql`, "status" = ${input.status}`;
+        const revive = input.status === 'active' ? sql` AND "activeChannelId" IS NOT NULL` : empty;
+        const version = sqlite ? sql`${input.expectedVersion}` : sql`CAST(${input.expectedVersion} AS INTEGER)`;
+        const stamp = sqlite ? sql`${at}` : sql`CAST(${at} AS TIMESTAMP(3))`;
+        return sql`UPDATE "Game" SET "version" = "version" + 1, "snapshot" = ${snapshot}, "updatedAt" = ${stamp}${status}
           WHERE "id" = ${input.gameId} AND "version" = ${version}${revive}
           RETURNING ${GAME_COLUMNS}, (SELECT COALESCE(MAX("seq"), 0) FROM "GameEvent" WHERE "gameId" = ${input.gameId}) AS "lastSeq"`;
       }
 
+      function toUpdatedRow(row: Row | undefined): UpdatedRow | undefined {
+        return row === undefined ? undefined : { ...toGameRow(row), lastSeq: toInt(row.lastSeq, 'lastSeq') };
+      }
+
       /**
-       * SQLite has no data-modifying CTEs, so: one batch transaction (cheaper than an interactive one) of
-       * the UPDATE, then the receipt and the events, each inserted only `WHERE changes() = 1`, i.e. only if
-       * the statement before it wrote its one row (the UPDATE matched, then the receipt went in). A lost
-       * compare-and-swap therefore writes nothing at all; a duplicate receipt fails its INSERT and the
-       * batch rolls back, the UPDATE included. The seq numbers continue from MAX(seq), read in the same
-       * statement under the write lock the UPDATE took.
+       * SQLite has no data-modifying CTEs, so: one transaction on the adapter (under its transaction mutex,
+       * on the one connection) of the UPDATE, then the receipt and the events. A lost compare-and-swap
+       * (no row) stops right there, having written nothing; a duplicate receipt fails its INSERT and the
+       * transaction rolls back, the UPDATE included. The seq numbers continue from the MAX(seq) the UPDATE
+       * returned: the transaction holds SQLite's write lock from the UPDATE on, so no other writer (in this
+       * process or another) can add events in between. The first statement being a write, a deferred
+       * BEGIN is enough: SQLite retries taking the lock under the busy timeout.
        */
       async function appendSqlite(at: Date): Promise<UpdatedRow | undefined> {
-        const update = client.$queryRaw<UpdatedRow[]>(casUpdate(at));
-        if (!input.interactionId && events.length === 0) return (await update)[0];
-        const statements: Prisma.PrismaPromise<unknown>[] = [update];
-        if (input.interactionId) {
-          statements.push(client.$executeRaw`INSERT INTO "InteractionReceipt" ("id", "at") SELECT ${input.interactionId}, ${at} WHERE changes() = 1`);
-        }
-        if (events.length > 0) {
-          const rows = Prisma.join(events.map((event, index) => Prisma.sql`(${Prisma.raw(String(index + 1))}, ${event.type}, ${event.payload}, ${event.actor})`));
-          statements.push(client.$executeRaw`INSERT INTO "GameEvent" (${EVENT_COLUMNS})
-            SELECT ${input.gameId}, "m"."last" + "v"."column1", "v"."column2", "v"."column3", "v"."column4", ${at}
-            FROM (SELECT COALESCE(MAX("seq"), 0) AS "last" FROM "GameEvent" WHERE "gameId" = ${input.gameId}) AS "m", (VALUES ${rows}) AS "v"
-            WHERE changes() = 1`);
-        }
-        const [rows] = await client.$transaction(statements);
-        return (rows as UpdatedRow[])[0];
+        if (!input.interactionId && events.length === 0) return toUpdatedRow((await select(casUpdate(at)))[0]);
+        return inTransaction(driver, async (tx) => {
+          const updated = toUpdatedRow((await queryRows(tx, casUpdate(at), dialect))[0]);
+          if (updated === undefined) return undefined;
+          if (input.interactionId) {
+            await execute(tx, sql`INSERT INTO "InteractionReceipt" ("id", "at") VALUES (${input.interactionId}, ${at})`, dialect);
+          }
+          for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+            const rows = events
+              .slice(start, start + EVENTS_PER_INSERT)
+              .map((event, index) => sql`(${input.gameId}, ${updated.lastSeq + start + index + 1}, ${event.type}, ${event.payload}, ${event.actor}, ${at})`);
+            await execute(tx, sql`INSERT INTO "GameEvent" (${EVENT_COLUMNS}) VALUES ${join(rows)}`, dialect);
+          }
+          return updated;
+        });
       }
 
       /**
@@ -293,42 +326,51 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
        * are inserted from the UPDATE's RETURNING rows, so a lost compare-and-swap (no row) inserts
        * neither, and a duplicate receipt fails the statement, the UPDATE included. Under READ COMMITTED
        * a concurrent append to the same game makes the UPDATE wait for its row lock, then re-check the
-       * version against the committed row and match nothing.
+       * version against the committed row and match nothing. The events travel as three text arrays
+       * (unnest … WITH ORDINALITY numbers them), so the statement's text and parameter count do not grow
+       * with their number.
        */
       async function appendPostgres(at: Date): Promise<UpdatedRow | undefined> {
-        const stamp = Prisma.sql`CAST(${at} AS TIMESTAMP(3))`;
-        const parts: Prisma.Sql[] = [Prisma.sql`WITH "g" AS (${casUpdate(at)})`];
+        const stamp = sql`CAST(${at} AS TIMESTAMP(3))`;
+        const parts: Sql[] = [sql`WITH "g" AS (${casUpdate(at)})`];
         if (input.interactionId) {
-          parts.push(Prisma.sql`, "r" AS (INSERT INTO "InteractionReceipt" ("id", "at") SELECT ${input.interactionId}, ${stamp} FROM "g")`);
+          parts.push(sql`, "r" AS (INSERT INTO "InteractionReceipt" ("id", "at") SELECT ${input.interactionId}, ${stamp} FROM "g")`);
         }
         if (events.length > 0) {
-          const rows = Prisma.join(
-            events.map((event, index) => Prisma.sql`(${Prisma.raw(String(index + 1))}, CAST(${event.type} AS TEXT), CAST(${event.payload} AS TEXT), CAST(${event.actor} AS TEXT))`),
-          );
-          parts.push(Prisma.sql`, "e" AS (INSERT INTO "GameEvent" (${EVENT_COLUMNS})
+          const types = events.map((event) => event.type);
+          const payloads = events.map((event) => event.payload);
+          const actors = events.map((event) => event.actor);
+          parts.push(sql`, "e" AS (INSERT INTO "GameEvent" (${EVENT_COLUMNS})
             SELECT "g"."id", "g"."lastSeq" + "v"."n", "v"."type", "v"."payload", "v"."actor", ${stamp}
-            FROM "g" CROSS JOIN (VALUES ${rows}) AS "v" ("n", "type", "payload", "actor"))`);
+            FROM "g" CROSS JOIN unnest(CAST(${types} AS TEXT[]), CAST(${payloads} AS TEXT[]), CAST(${actors} AS TEXT[])) WITH ORDINALITY AS "v" ("type", "payload", "actor", "n"))`);
         }
-        parts.push(Prisma.sql` SELECT * FROM "g"`);
-        return (await client.$queryRaw<UpdatedRow[]>(Prisma.join(parts, '', '', '')))[0];
+        parts.push(sql` SELECT * FROM "g"`);
+        return toUpdatedRow((await select(join(parts, '')))[0]);
       }
     },
 
     listEvents(gameId) {
       return run(async () => {
-        const rows = await client.$queryRaw<(EventData & { gameId: string; seq: number | bigint; at: Date })[]>`
-          SELECT ${EVENT_COLUMNS} FROM "GameEvent" WHERE "gameId" = ${gameId} ORDER BY "seq"`;
-        return rows.map((row) => toEvent({ ...row, seq: Number(row.seq) }));
+        const rows = await select(sql`SELECT ${EVENT_COLUMNS} FROM "GameEvent" WHERE "gameId" = ${gameId} ORDER BY "seq"`);
+        return rows.map((row) =>
+          toEvent({
+            gameId: toText(row.gameId, 'gameId'),
+            seq: toInt(row.seq, 'seq'),
+            type: toText(row.type, 'type'),
+            payload: toText(row.payload, 'payload'),
+            actor: toNullableText(row.actor, 'actor'),
+            at: toDate(row.at, 'at'),
+          }),
+        );
       });
     },
 
     getUserSettings(userId) {
       return run(async (): Promise<UserSettings> => {
-        const rows = await client.$queryRaw<{ locale: string | null; directMessages: boolean | number | bigint }[]>`
-          SELECT "locale", "directMessages" FROM "UserSetting" WHERE "userId" = ${userId}`;
-        const row = rows[0];
-        // Prisma maps SQLite's BOOLEAN to a boolean for raw results too; the Boolean() is belt and braces.
-        return row === undefined ? { userId, locale: null, directMessages: true } : { userId, locale: row.locale, directMessages: Boolean(row.directMessages) };
+        const row = (await select(sql`SELECT "locale", "directMessages" FROM "UserSetting" WHERE "userId" = ${userId}`))[0];
+        return row === undefined
+          ? { userId, locale: null, directMessages: true }
+          : { userId, locale: toNullableText(row.locale, 'locale'), directMessages: toBoolean(row.directMessages, 'directMessages') };
       });
     },
 
@@ -341,8 +383,8 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     getGuildSettings(guildId) {
       return run(async (): Promise<GuildSettings> => {
-        const rows = await client.$queryRaw<{ refereeRoleId: string | null }[]>`SELECT "refereeRoleId" FROM "GuildSetting" WHERE "guildId" = ${guildId}`;
-        return { guildId, refereeRoleId: rows[0]?.refereeRoleId ?? null };
+        const row = (await select(sql`SELECT "refereeRoleId" FROM "GuildSetting" WHERE "guildId" = ${guildId}`))[0];
+        return { guildId, refereeRoleId: row === undefined ? null : toNullableText(row.refereeRoleId, 'refereeRoleId') };
       });
     },
 
@@ -356,7 +398,14 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     async close() {
       if (closed) return;
       closed = true;
-      await run(() => client.$disconnect());
+      await run(async () => {
+        try {
+          await client.$disconnect();
+        } finally {
+          // The client only borrowed the adapter (driver-sql.ts: shareAdapter).
+          await driver.dispose();
+        }
+      });
     },
   };
   return store;
@@ -383,7 +432,7 @@ function toGame(row: GameRow, snapshot: unknown): StoredGame {
     channelId: row.channelId,
     system: row.system,
     status: toStatus(row.status, row.id),
-    version: Number(row.version),
+    version: row.version,
     snapshot,
     createdBy: row.createdBy,
     createdAt: row.createdAt,
@@ -405,14 +454,34 @@ function toJson(value: unknown, what: string): string {
 }
 
 /**
- * A unique-constraint violation: Prisma's P2002 from a model query, or P2010 ("raw query failed") from a
- * raw one, whose driver-adapter cause says UniqueConstraintViolation (SQLITE_CONSTRAINT_UNIQUE or
- * _PRIMARYKEY, PostgreSQL 23505). Duck-typed: each generated client has its own error classes.
+ * A unique-constraint violation (SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY, PostgreSQL 23505): from the
+ * adapter directly, a DriverAdapterError whose cause says UniqueConstraintViolation; through the client,
+ * Prisma's P2002 from a model query (or P2010, "raw query failed", wrapping the adapter's error).
+ * Duck-typed: each generated client has its own error classes, and driver-adapter-utils is not ours.
  */
 function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  if (typeof error !== 'object' || error === null) return false;
+  if ('name' in error && error.name === 'DriverAdapterError' && 'cause' in error) {
+    return (error.cause as { kind?: unknown } | undefined)?.kind === 'UniqueConstraintViolation';
+  }
+  if (!('code' in error)) return false;
   if (error.code === 'P2002') return true;
   if (error.code !== 'P2010' || !('meta' in error)) return false;
   const meta = error.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined;
   return meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+}
+
+/** The game columns of a row read on the adapter. */
+function toGameRow(row: Row): GameRow {
+  return {
+    id: toText(row.id, 'id'),
+    guildId: toNullableText(row.guildId, 'guildId'),
+    channelId: toText(row.channelId, 'channelId'),
+    system: toText(row.system, 'system'),
+    status: toText(row.status, 'status'),
+    version: toInt(row.version, 'version'),
+    createdBy: toText(row.createdBy, 'createdBy'),
+    createdAt: toDate(row.createdAt, 'createdAt'),
+    updatedAt: toDate(row.updatedAt, 'updatedAt'),
+  };
 }
