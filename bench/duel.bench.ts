@@ -173,7 +173,7 @@ export interface DuelBench {
 
 export async function benchDuel(options: { double: DiscordDouble; key: KeyObject; publicKeyHex: string; rounds: number; warmup: number; engineReps?: number }): Promise<DuelBench> {
   const { double, key } = options;
-  const server: BotServer = await startBotServer({ double, publicKeyHex: options.publicKeyHex, newSeed: () => DUEL_SEED });
+  const server: BotServer = await startBotServer({ double, publicKeyHex: options.publicKeyHex, newSeed: () => DUEL_SEED, trackAfters: true });
   const nextId = idFactory(11);
   const channelId = double.channel('table-1').id;
   const inbox: DoubleMessage[] = [];

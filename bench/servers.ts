@@ -61,24 +61,37 @@ export interface BotServer {
   url: string;
   store: GameStore;
   counters: Counters;
-  /** Resolves once the after() work (follow-ups, DMs) of that interaction id has finished. */
+  /** Resolves once the after() work (follow-ups, DMs) of that interaction id has finished (needs `trackAfters`). */
   afterDone(interactionId: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * The full path: signature check, router, engine, store, response, with after() work going to the
- * double. `databaseUrl` undefined → a fresh SQLite file in a temp directory.
+ * double. `databaseUrl` undefined (and no `store`) → a fresh SQLite file in a temp directory.
  */
-export async function startBotServer(options: { double: DiscordDouble; publicKeyHex: string; databaseUrl?: string; newSeed?: () => string }): Promise<BotServer> {
+export async function startBotServer(options: {
+  double: DiscordDouble;
+  publicKeyHex: string;
+  databaseUrl?: string;
+  /** A store to use instead of opening one (e.g. bench/memory-store.ts); `databaseUrl` is then ignored. */
+  store?: GameStore;
+  newSeed?: () => string;
+  /**
+   * Track each interaction's after() work so `afterDone` can wait for it (the duel driver needs it). Off
+   * by default: the throughput runs never wait, and the tracking (a promise and a map entry per request,
+   * kept until someone asks) would be bench overhead charged to the bot.
+   */
+  trackAfters?: boolean;
+}): Promise<BotServer> {
   const counters = newCounters();
   let tempDir: string | undefined;
   let databaseUrl = options.databaseUrl;
-  if (!databaseUrl) {
+  if (!databaseUrl && !options.store) {
     tempDir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-bench-'));
     databaseUrl = `file:${path.join(tempDir, 'bench.db')}`;
   }
-  const store = countingStore(await openStore(databaseUrl), counters);
+  const store = countingStore(options.store ?? (await openStore(databaseUrl)), counters);
   const rest: REST = createRest({ token: options.double.botToken, apiBase: options.double.apiBase });
   const log: Logger = { info: () => undefined, warn: () => undefined, error: (m) => note(counters, m) };
   const bot = buildBot({ store, rest, applicationId: options.double.applicationId, log, ...(options.newSeed ? { newSeed: options.newSeed } : {}) });
@@ -86,7 +99,7 @@ export async function startBotServer(options: { double: DiscordDouble; publicKey
   // Registered when the handler returns, i.e. before the response is written, so a client that got its
   // response can always find the after() work of its interaction here.
   const afters = new Map<string, Promise<void>>();
-  const handler: InteractionHandler = async (interaction) => {
+  const tracking: InteractionHandler = async (interaction) => {
     const reply: InitialReply = await bot.handler(interaction);
     if (!reply.after) return reply;
     const original = reply.after;
@@ -104,6 +117,7 @@ export async function startBotServer(options: { double: DiscordDouble; publicKey
     };
   };
 
+  const handler = options.trackAfters ? tracking : bot.handler;
   const server = createInteractionsServer({ publicKey: options.publicKeyHex, handler, rest, log: (m, e) => note(counters, `${m} ${String(e ?? '')}`) });
   const port = await listen(server, 0);
   return {
@@ -111,6 +125,7 @@ export async function startBotServer(options: { double: DiscordDouble; publicKey
     store,
     counters,
     async afterDone(interactionId) {
+      if (!options.trackAfters) throw new Error('afterDone needs startBotServer({ trackAfters: true })');
       const done = afters.get(interactionId);
       if (done) {
         await done;

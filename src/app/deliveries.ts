@@ -178,11 +178,13 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   const { state, stored } = outcome.game;
   if (state.status !== 'active') return;
   const decision = engine.pendingDecision(state);
-  const decisionBefore = engine.pendingDecision(outcome.before);
+  const privateDecision = decision !== null && isPrivateDecision(decision) ? decision : null;
+  // The decision before matters only to tell a new private decision from one already announced.
+  const decisionBefore = privateDecision === null ? null : engine.pendingDecision(outcome.before);
   for (const seat of [0, 1] as const) {
     const handBefore = outcome.before.status === 'new' ? [] : outcome.before.seats[seat].hand;
     const handChanged = options.everyHand === true || !sameCards(handBefore, state.seats[seat].hand);
-    const newPrivateDecision = decision !== null && decision.seat === seat && isPrivateDecision(decision) && decision.id !== decisionBefore?.id;
+    const newPrivateDecision = privateDecision !== null && privateDecision.seat === seat && privateDecision.id !== decisionBefore?.id;
     if (!handChanged && !newPrivateDecision) continue;
     const userId = state.seats[seat].userId;
     const settings = await services.store.getUserSettings(userId);
@@ -205,6 +207,11 @@ function asReply(message: OutgoingMessage): { data: ReplyMessage; files?: RawFil
   return { data: data as ReplyMessage, ...(files ? { files } : {}) };
 }
 
+/** The after() work of an action (a factory, not a named closure: see boldNames in present/events.ts). */
+function privatelyAfter(scope: Scope, outcome: Outcome): () => Promise<void> {
+  return () => deliverPrivately(scope, outcome);
+}
+
 /**
  * The answer to the interaction that caused `outcome`:
  * - a slash command gets the public message as its reply;
@@ -212,7 +219,7 @@ function asReply(message: OutgoingMessage): { data: ReplyMessage; files?: RawFil
  */
 export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: { reply: 'public' } | { reply: 'update'; note: string }): Promise<InitialReply> {
   const message = await publicMessage(scope.tPublic, outcome);
-  const privately = () => deliverPrivately(scope, outcome);
+  const privately = privatelyAfter(scope, outcome);
   if (how.reply === 'public') {
     const { data, files } = asReply(message);
     return reply(data, { ...(files ? { files } : {}), after: privately });

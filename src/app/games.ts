@@ -160,13 +160,13 @@ async function actNow(
     if (seat === null && !referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
     const wish = typeof command === 'function' ? command(game.state) : command;
     if (!('type' in wish) || 'code' in wish) return { ok: false, problem: wish as Problem };
-    let decided = engine.decide(game.state, wish, { userId: who.userId, seat, referee });
+    // The engine hands back the state its events lead to (the fold it settled the command with).
+    let decided = engine.decideAndEvolve(game.state, wish, { userId: who.userId, seat, referee });
     if (!decided.ok && !referee && (await hasRefereeRole(services, game.stored, who))) {
-      decided = engine.decide(game.state, wish, { userId: who.userId, seat, referee: true });
+      decided = engine.decideAndEvolve(game.state, wish, { userId: who.userId, seat, referee: true });
     }
     if (!decided.ok) return { ok: false, problem: decided.error, state: game.state };
-    const events = decided.value;
-    const state = engine.evolveAll(game.state, events);
+    const { events, state } = decided.value;
     const batch = game.stored.version + 1;
     const appended = await services.store.appendEvents({
       gameId: game.stored.id,
@@ -207,9 +207,9 @@ export async function createGame(
     seed,
     createdBy: input.createdBy,
   };
-  const decided = engine.decide(engine.initialState, command, { userId: input.createdBy, seat: null, referee: true });
+  const decided = engine.decideAndEvolve(engine.initialState, command, { userId: input.createdBy, seat: null, referee: true });
   if (!decided.ok) return { ok: false, problem: decided.error };
-  const state = engine.evolveAll(engine.initialState, decided.value);
+  const { events, state } = decided.value;
   const created = await services.store.createGame({
     id: gameId,
     guildId: input.guildId,
@@ -217,13 +217,13 @@ export async function createGame(
     system: input.system,
     createdBy: input.createdBy,
     snapshot: state,
-    events: toNewEvents(decided.value, 1, input.createdBy),
+    events: toNewEvents(events, 1, input.createdBy),
     ...(input.interactionId ? { interactionId: input.interactionId } : {}),
   });
   if (!created.ok) return { ok: false, problem: { code: created.reason === 'duplicate_interaction' ? 'DUPLICATE_INTERACTION' : 'CHANNEL_HAS_GAME' } };
   const game: LoadedGame = { stored: created.game, state };
   gameCacheOf(services.store).remember(game);
-  return { ok: true, game, events: decided.value };
+  return { ok: true, game, events };
 }
 
 /** Did these events take cards off the top of a deck (a draw or a flip)? */

@@ -133,8 +133,24 @@ export function oneWriteAtATime<T>(store: GameStore, where: string | { gameId: s
   return queues.run(key, write);
 }
 
+/**
+ * Freezes every object and array reachable from `value` (stopping at anything already frozen). Arrays are
+ * walked by index and only object children are visited: a state is mostly arrays of card codes, and
+ * Object.keys on them would build a string per element.
+ */
 function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null) deepFreeze(item);
+    }
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (typeof item === 'object' && item !== null) deepFreeze(item);
+  }
 }

@@ -20,16 +20,20 @@ export function cloneData<T>(value: T): T {
   return out as T;
 }
 
-/** A seat's zones are flat arrays of card codes: slicing them is a deep copy. */
+/**
+ * A seat's zones are flat, dense arrays of card codes: a shallow copy of each is a deep copy. Spread, not
+ * slice(): the app caches states deeply frozen, and V8 has no fast path for slice() on a frozen array
+ * (about 40× slower for a 54-card deck), while spreading one is as fast as any.
+ */
 export function cloneSeat(z: SeatState): SeatState {
   return {
     ...z,
-    deck: z.deck.slice(),
-    hand: z.hand.slice(),
-    conflict: z.conflict.slice(),
-    discard: z.discard.slice(),
-    removed: z.removed.slice(),
-    revealedInHand: z.revealedInHand.slice(),
+    deck: [...z.deck],
+    hand: [...z.hand],
+    conflict: [...z.conflict],
+    discard: [...z.discard],
+    removed: [...z.removed],
+    revealedInHand: [...z.revealedInHand],
   };
 }
 

@@ -71,11 +71,13 @@ export function newDamageState(i: DamageInputs): DamageState {
 }
 
 export function damageFromPlan(plan: DamagePlan, dealer: Seat, precision: number, cover: boolean, friendly: boolean): DamageState {
+  const { profile, blasts } = plan.spec;
+  // Tuples copied, not shared with the state's plan: an event must not alias the state it was decided on.
   return newDamageState({
     dealer,
     target: plan.target,
-    profile: plan.spec.profile,
-    blasts: plan.spec.blasts,
+    profile: isVariable(profile) ? [profile[0], profile[1], profile[2]] : profile,
+    blasts: blasts === undefined ? undefined : [blasts[0], blasts[1], blasts[2]],
     plus: plan.spec.plus,
     irreducible: plan.spec.irreducible,
     cheatable: plan.spec.cheatable,

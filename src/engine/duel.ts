@@ -193,12 +193,13 @@ export function duelResult(res: DuelResolution, totals: readonly SideTotal[]): D
     const succeeded = side.role === 'attacker' ? attackerSucceeded : defenderSucceeded;
     return [{ role: side.role, seat: side.seat, name: side.trigger, timing, status: triggerStatus(timing, succeeded) }];
   });
+  // Arrays copied, not shared with the state: an event must not alias the state it was decided on.
   return {
     opposed: res.opposed,
     tn: res.tn,
-    tnSuits: res.tnSuits,
-    attacker: { ...att, succeeded: attackerSucceeded },
-    defender: def === null ? null : { ...def, succeeded: defenderSucceeded },
+    tnSuits: [...res.tnSuits],
+    attacker: { ...att, suits: [...att.suits], succeeded: attackerSucceeded },
+    defender: def === null ? null : { ...def, suits: [...def.suits], succeeded: defenderSucceeded },
     diff,
     precision: diff === null ? 0 : precisionFor(diff),
     triggers,

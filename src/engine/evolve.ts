@@ -38,6 +38,29 @@ export function evolveAll(state: GameState, events: readonly GameEvent[]): GameS
   return s;
 }
 
+/**
+ * A fold its caller owns, for code that reads the state between events (decide settling a command): the
+ * state is copied the first time an event changes it, then later events are applied to that private copy
+ * in place. `state` after any sequence of `apply` calls deep-equals evolveAll(initial, the same events),
+ * and shares nothing mutable with the initial state or with the events applied (apply copies what it
+ * keeps from an event) — but it IS the same object from one call to the next: a caller must not keep an
+ * earlier `state` expecting it to stay as it was.
+ */
+export class Fold {
+  private owned = false;
+
+  constructor(public state: GameState) {}
+
+  apply(event: GameEvent): GameState {
+    const next = applyEvent(this.state, event, this.owned);
+    if (next !== this.state) {
+      this.state = next;
+      this.owned = true;
+    }
+    return next;
+  }
+}
+
 /** Folds evolve from initialState: undo is replaying fewer events. */
 export function replay(events: readonly GameEvent[]): GameState {
   return evolveAll(initialState, events);

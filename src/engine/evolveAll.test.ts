@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, evolve, evolveAll, initialState, replay } from './game.js';
+import { decide, decideAndEvolve, evolve, evolveAll, initialState, replay } from './game.js';
 import type { Actor } from './game.js';
 import { commandForChoice, decisionChoices, pendingDecision } from './decisions.js';
 import type { ActiveState, Command, GameEvent, GameState, Seat } from './schema.js';
@@ -175,6 +175,34 @@ describe('evolveAll', () => {
     expect(evolveAll(active, [])).toBe(active);
     expect(evolveAll(active, [scenario().events[0]!])).toBe(active);
     expect(replay([])).toBe(initialState);
+  });
+
+  it('decideAndEvolve: the events of decide, and the state evolveAll gives them, sharing nothing with either', () => {
+    fc.assert(
+      fc.property(game, ([seed, intents]) => {
+        const log = randomLog(seed, intents.slice(0, 2));
+        // Frozen like the app's cached states: the decision must copy what it changes, never write into it.
+        let state = deepFreeze(log.reduce(evolve, initialState));
+        for (const intent of intents) {
+          if (state.status !== 'active') break;
+          const { command, actor } = commandFor(state, intent);
+          const before = JSON.stringify(state);
+          const both = decideAndEvolve(state, command, actor);
+          const events = decide(state, command, actor);
+          expect(both.ok).toBe(events.ok);
+          if (!both.ok || !events.ok) continue;
+          expect(both.value.events).toEqual(events.value);
+          expect(both.value.state).toEqual(evolveAll(state, events.value));
+          expect(JSON.stringify(state)).toBe(before);
+          if (both.value.state !== state) {
+            expect(sharedObjects(both.value.state, state)).toBe(0);
+            expect(sharedObjects(both.value.state, both.value.events)).toBe(0);
+          }
+          state = deepFreeze(both.value.state);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('cloneActive is a deep copy that shares nothing with its source', () => {

@@ -18,18 +18,35 @@ import { opposedDuelStarted, otherSeat, simpleDuelStarted } from './duel.js';
 import { newDamageState } from './damage.js';
 import type { Actor } from './actor.js';
 import { decideAnswer, handCheck, isAnswer } from './answers.js';
-import { evolve, initialState } from './evolve.js';
+import { Fold, evolve, evolveAll, initialState } from './evolve.js';
 
 export type { Actor } from './actor.js';
 export { evolve, evolveAll, initialState, replay } from './evolve.js';
 
 type Decided = Result<GameEvent[], RuleError>;
+/** What a command does: its events, and the state they lead to (deep-equal to evolveAll(state, events)). */
+export interface Decision {
+  events: GameEvent[];
+  state: GameState;
+}
+type DecidedWithState = Result<Decision, RuleError>;
 type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
 
 // ---------------------------------------------------------------------------------------------------
 // decide
 
 export function decide(state: GameState, command: Command, actor: Actor): Decided {
+  const decided = decideAndEvolve(state, command, actor);
+  return decided.ok ? ok(decided.value.events) : decided;
+}
+
+/**
+ * decide, also handing back the state its events lead to — computed anyway while settling the command, so
+ * a caller that needs it (the app, to store the snapshot) does not fold the same events a second time.
+ * `state` is a fresh value sharing nothing mutable with the given state or the events' own data (or the
+ * given state itself when no event changes it, as evolveAll).
+ */
+export function decideAndEvolve(state: GameState, command: Command, actor: Actor): DecidedWithState {
   const parsed = commandSchema.safeParse(command);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -37,8 +54,11 @@ export function decide(state: GameState, command: Command, actor: Actor): Decide
   }
   const cmd = parsed.data;
   switch (state.status) {
-    case 'new':
-      return cmd.type === 'startGame' ? startGame(cmd) : fail('GAME_NOT_STARTED');
+    case 'new': {
+      if (cmd.type !== 'startGame') return fail('GAME_NOT_STARTED');
+      const started = startGame(cmd);
+      return started.ok ? ok({ events: started.value, state: evolveAll(state, started.value) }) : started;
+    }
     case 'ended':
       return fail('GAME_ENDED');
     case 'active':
@@ -74,41 +94,46 @@ function startGame(cmd: CommandOf<'startGame'>): Decided {
   return ok(out);
 }
 
-function decideActive(state: ActiveState, cmd: Command, actor: Actor): Decided {
+function decideActive(state: ActiveState, cmd: Command, actor: Actor): DecidedWithState {
   if (actor.seat !== null && state.seats[actor.seat].userId !== actor.userId) return fail('NOT_YOUR_SEAT', undefined, { seat: actor.seat });
   const primary = decideCommand(state, cmd, actor);
   if (!primary.ok) return primary;
   return settle(state, primary.value);
 }
 
-/** Applies the command's events, then the procedure's automatic steps until a decision or idle. */
-function settle(state: ActiveState, primary: GameEvent[]): Decided {
+/**
+ * Applies the command's events, then the procedure's automatic steps until a decision or idle. The state
+ * is folded in one private copy (Fold): every step reads the state as it is now, and what a step emits is
+ * either fresh or copied by evolve when applied, so applying in place changes no event already emitted.
+ */
+function settle(state: ActiveState, primary: GameEvent[]): DecidedWithState {
   const out: GameEvent[] = [];
-  let s: GameState = state;
+  const fold = new Fold(state);
   for (const e of primary) {
     out.push(e);
-    s = evolve(s, e);
+    fold.apply(e);
   }
   // A resolution takes a bounded number of steps; the guard only protects against a procedure bug.
   for (let guard = 0; guard < 10_000; guard++) {
-    if (s.status !== 'active') return ok(out);
+    const s = fold.state;
+    if (s.status !== 'active') return ok({ events: out, state: s });
     const step = nextStep(s);
     switch (step.type) {
       case 'idle':
       case 'decision':
-        return ok(out);
+        return ok({ events: out, state: s });
       case 'error':
         return { ok: false, error: step.error };
       case 'shuffle': {
         const e = shuffleEvent(s, step.seat, 'reshuffle');
         out.push(e);
-        s = evolve(s, e);
+        fold.apply(e);
         break;
       }
       case 'events':
         for (const e of step.events) {
           out.push(e);
-          s = evolve(s, e);
+          fold.apply(e);
         }
         break;
       default: {

@@ -41,8 +41,8 @@ export type {
   FlipResult,
 } from './schema.js';
 export { stateSchema, commandSchema, eventSchema } from './schema.js';
-export type { Actor } from './game.js';
-export { initialState, decide, evolve, evolveAll, replay } from './game.js';
+export type { Actor, Decision } from './game.js';
+export { initialState, decide, decideAndEvolve, evolve, evolveAll, replay } from './game.js';
 export type { PendingDecision } from './decisions.js';
 export { pendingDecision, decisionChoices, commandForChoice, NO_TRIGGER, DECLINE } from './decisions.js';
 export type { DecisionCore, DecisionKind } from './step.js';

@@ -9,8 +9,17 @@ import { card, cards, fate, signed, suitName, suits } from './cards.js';
 /** Seat names: events speak of seats 0 and 1. */
 export type SeatNames = readonly [string, string];
 
+/**
+ * Bold seat names. Built by a factory rather than `const who = (seat) => …` inside eventLine: under tsx
+ * (esbuild keepNames), a named closure costs an Object.defineProperty each time it is created, which a
+ * hot path creating one per event does not need.
+ */
+function boldNames(names: SeatNames): (seat: 0 | 1) => string {
+  return (seat) => `**${names[seat]}**`;
+}
+
 export function eventLine(t: Translate, names: SeatNames, event: GameEvent): string | null {
-  const who = (seat: 0 | 1) => `**${names[seat]}**`;
+  const who = boldNames(names);
   switch (event.type) {
     case 'GameStarted':
       return null;

@@ -1,0 +1,190 @@
+/**
+ * A GameStore kept in this process's memory, for profiling the path OUTSIDE storage (bench only; the
+ * application always uses src/store). It keeps the contract's semantics — compare-and-swap on the
+ * version, one receipt per interaction id (`duplicate_interaction`), at most one active game per channel,
+ * an ended game never made active again, seq numbers continuing per game — so the app behaves exactly as
+ * it does on a database, but a write costs next to nothing.
+ *
+ * The event log is JSON text in an off-heap Buffer per game: a log of objects (or of strings) growing by
+ * thousands in the JS heap costs every scavenge (promotion, old-to-new pointers from the growing array)
+ * and every major GC, which a database store never charges to the app (measured: about 10 µs a /flip).
+ * Serializing a command's few small events costs a few microseconds, like the JSON any database store
+ * must produce anyway.
+ *
+ * The snapshot (only the latest per game is kept) is by default kept by reference: the app never mutates
+ * it (its cache freezes it), so that costs nothing; reads hand out fresh copies (structuredClone), as a
+ * database would. `serialize: true` stores it as JSON text (a real store's cost, about 4 µs for a /flip).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AppendResult, CreateGameResult, GameStore, GuildSettings, NewEvent, StoredEvent, StoredGame, UserSettings } from '../src/store/contract.js';
+
+/**
+ * The event log: one JSON line per write ({ at, events: NewEvent[] }) in one growable Buffer, whose bytes
+ * live outside the V8 heap.
+ */
+class EventLog {
+  private buffer = Buffer.allocUnsafe(16 * 1024);
+  private length = 0;
+  /** Events written so far (the last seq). */
+  count = 0;
+
+  append(json: string, events: number): void {
+    // 3 bytes per UTF-16 unit bound the UTF-8 length, plus the newline: no byteLength pass needed.
+    const needed = this.length + 3 * json.length + 1;
+    if (needed > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    this.length += this.buffer.write(json, this.length, 'utf8');
+    this.buffer[this.length++] = 0x0a;
+    this.count += events;
+  }
+
+  read(gameId: string): StoredEvent[] {
+    if (this.length === 0) return [];
+    const out: StoredEvent[] = [];
+    for (const line of this.buffer.toString('utf8', 0, this.length - 1).split('\n')) {
+      const batch = JSON.parse(line) as { at: number; events: NewEvent[] };
+      const at = new Date(batch.at);
+      for (const e of batch.events) out.push({ gameId, seq: out.length + 1, type: e.type, payload: e.payload, actor: e.actor, at });
+    }
+    return out;
+  }
+}
+
+interface GameRow {
+  game: Omit<StoredGame, 'snapshot'>;
+  /** JSON text, or the value itself when not serializing. */
+  snapshot: unknown;
+  activeChannel: string | null;
+  log: EventLog;
+}
+
+export interface MemoryStoreOptions {
+  /** JSON.stringify the snapshot on write (default false), as a database store must. */
+  serialize?: boolean;
+}
+
+export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore & { readonly stats: { appends: number; conflicts: number; duplicates: number } } {
+  const serialize = options.serialize ?? false;
+  const games = new Map<string, GameRow>();
+  const activeByChannel = new Map<string, string>();
+  const receipts = new Set<string>();
+  const users = new Map<string, UserSettings>();
+  const guilds = new Map<string, GuildSettings>();
+  const stats = { appends: 0, conflicts: 0, duplicates: 0 };
+
+  const toJson = (value: unknown, what: string): string => {
+    const json = JSON.stringify(value);
+    if (json === undefined) throw new TypeError(`The ${what} is not JSON-serializable`);
+    return json;
+  };
+  const writeSnapshot = (value: unknown): unknown => (serialize ? toJson(value, 'snapshot') : value);
+  const readSnapshot = (stored: unknown): unknown => (serialize ? JSON.parse(stored as string) : structuredClone(stored));
+  const view = (row: GameRow, snapshot: unknown): StoredGame => ({ ...row.game, snapshot });
+  /** Serialized before anything is written, as the Prisma store does: a payload that is not JSON fails the write. */
+  const batchJson = (events: readonly NewEvent[], at: Date): string => {
+    for (const e of events) if (e.payload === undefined || typeof e.payload === 'function' || typeof e.payload === 'symbol') throw new TypeError(`The payload of event "${e.type}" is not JSON-serializable`);
+    return `{"at":${at.getTime()},"events":${JSON.stringify(events.map((e) => ({ type: e.type, payload: e.payload, actor: e.actor })))}}`;
+  };
+  const appended = (gameId: string, events: readonly NewEvent[], first: number, at: Date): StoredEvent[] =>
+    events.map((e, i) => ({ gameId, seq: first + i, type: e.type, payload: e.payload, actor: e.actor, at }));
+
+  const store: GameStore & { stats: typeof stats } = {
+    stats,
+
+    async createGame(input): Promise<CreateGameResult> {
+      const at = new Date();
+      const snapshot = writeSnapshot(input.snapshot);
+      const written = batchJson(input.events, at);
+      if (input.interactionId && receipts.has(input.interactionId)) return { ok: false, reason: 'duplicate_interaction' };
+      const busy = activeByChannel.get(input.channelId);
+      if (busy !== undefined) return { ok: false, reason: 'channel_busy', activeGameId: busy };
+      const id = input.id ?? randomUUID();
+      const row: GameRow = {
+        game: { id, guildId: input.guildId, channelId: input.channelId, system: input.system, status: 'active', version: 1, createdBy: input.createdBy, createdAt: at, updatedAt: at },
+        snapshot,
+        activeChannel: input.channelId,
+        log: new EventLog(),
+      };
+      row.log.append(written, input.events.length);
+      if (input.interactionId) receipts.add(input.interactionId);
+      games.set(id, row);
+      activeByChannel.set(input.channelId, id);
+      return { ok: true, game: view(row, readSnapshot(row.snapshot)), events: appended(id, input.events, 1, at) };
+    },
+
+    async findActiveGame(channelId) {
+      const id = activeByChannel.get(channelId);
+      const row = id === undefined ? undefined : games.get(id);
+      return row ? view(row, readSnapshot(row.snapshot)) : null;
+    },
+
+    async getGame(gameId) {
+      const row = games.get(gameId);
+      return row ? view(row, readSnapshot(row.snapshot)) : null;
+    },
+
+    async findLatestGame(channelId) {
+      let latest: GameRow | undefined;
+      for (const row of games.values()) {
+        if (row.game.channelId !== channelId) continue;
+        // The active game is the newest; among ended ones, the latest created (ties: the later one stored).
+        if (!latest || row.activeChannel !== null || (latest.activeChannel === null && row.game.createdAt >= latest.game.createdAt)) latest = row;
+      }
+      return latest ? view(latest, readSnapshot(latest.snapshot)) : null;
+    },
+
+    async appendEvents(input): Promise<AppendResult> {
+      stats.appends++;
+      const at = new Date();
+      const snapshot = writeSnapshot(input.snapshot);
+      const written = batchJson(input.events, at);
+      const row = games.get(input.gameId);
+      if (!row || row.game.version !== input.expectedVersion) {
+        stats.conflicts++;
+        return { ok: false, reason: 'version_conflict' };
+      }
+      if (input.status === 'active' && row.activeChannel === null) throw new Error(`Game ${input.gameId} has ended and cannot be made active again`);
+      if (input.interactionId) {
+        if (receipts.has(input.interactionId)) {
+          stats.duplicates++;
+          return { ok: false, reason: 'duplicate_interaction' };
+        }
+        receipts.add(input.interactionId);
+      }
+      const first = row.log.count + 1;
+      row.log.append(written, input.events.length);
+      row.snapshot = snapshot;
+      const status = input.status ?? row.game.status;
+      row.game = { ...row.game, version: row.game.version + 1, status, updatedAt: at };
+      if (status === 'ended' && row.activeChannel !== null) {
+        activeByChannel.delete(row.activeChannel);
+        row.activeChannel = null;
+      }
+      // As the Prisma store: the snapshot and the payloads just written are handed back as given.
+      return { ok: true, game: view(row, input.snapshot), events: appended(input.gameId, input.events, first, at) };
+    },
+
+    async listEvents(gameId) {
+      const row = games.get(gameId);
+      return row ? row.log.read(gameId) : [];
+    },
+
+    async getUserSettings(userId) {
+      return { ...(users.get(userId) ?? { userId, locale: null, directMessages: true }) };
+    },
+    async saveUserSettings(settings) {
+      users.set(settings.userId, { ...settings });
+    },
+    async getGuildSettings(guildId) {
+      return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null }) };
+    },
+    async saveGuildSettings(settings) {
+      guilds.set(settings.guildId, { ...settings });
+    },
+    async close() {},
+  };
+  return store;
+}
