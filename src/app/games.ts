@@ -109,6 +109,12 @@ function toNewEvents(events: readonly (engine.GameEvent | UndoMarker)[], batch: 
 
 const CONFLICT: Problem = { code: 'CONCURRENT_ACTION' };
 
+/** Which game: a slash command names its channel, a button names its game (it may be clicked in a DM). */
+export type Where = string | { gameId: string };
+
+/** The command, or how to build it from the state it will be decided on (e.g. to read the asker's seat). */
+export type Wish = engine.Command | ((state: engine.GameState) => engine.Command | Problem);
+
 /**
  * Runs one command against the channel's active game. A lost compare-and-swap race is retried once
  * on fresh state (the command is re-decided, never merged); a second loss is reported to the user.
@@ -119,18 +125,18 @@ const CONFLICT: Problem = { code: 'CONCURRENT_ACTION' };
  */
 export function act(
   services: Services,
-  where: string | { gameId: string },
+  where: Where,
   who: Who,
-  command: engine.Command | ((state: engine.GameState) => engine.Command | Problem),
+  command: Wish,
 ): Promise<ActResult> {
   return oneWriteAtATime(services.store, where, () => actNow(services, where, who, command));
 }
 
 async function actNow(
   services: Services,
-  where: string | { gameId: string },
+  where: Where,
   who: Who,
-  command: engine.Command | ((state: engine.GameState) => engine.Command | Problem),
+  command: Wish,
 ): Promise<ActResult> {
   const cache = gameCacheOf(services.store);
   // The first attempt may start from this process's cache (see GameCache); if its append loses the

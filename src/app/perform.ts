@@ -4,7 +4,7 @@ import type { InitialReply } from '../discord/contract.js';
 import type { InteractionScope } from '../discord/interaction.js';
 import { problemReply, type Problem } from '../discord/replies.js';
 import { hasMessage, type Translate } from '../i18n/index.js';
-import { act, seatOf } from './games.js';
+import { act, seatOf, type Wish } from './games.js';
 import { deliverAfterAction } from './deliveries.js';
 import type { Services } from './services.js';
 
@@ -27,7 +27,7 @@ export function explain(t: Translate, problem: Problem, state?: engine.GameState
   return { ...problem, params };
 }
 
-export async function perform(scope: Scope, command: engine.Command | ((state: engine.GameState) => engine.Command | Problem)): Promise<InitialReply> {
+export async function perform(scope: Scope, command: Wish): Promise<InitialReply> {
   const result = await act(scope.services, scope.channelId, whoOf(scope), command);
   if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem, result.state));
   return deliverAfterAction(scope, result, { reply: 'public' });
