@@ -6,7 +6,8 @@
  * `replay` copy the state once (the first time an event actually changes it), then apply every event to
  * that private copy. `evolve(s, e)` is `evolveAll(s, [e])`.
  */
-import { freshDeck } from './cards.js';
+import { RED_JOKER, freshDeck } from './cards.js';
+import { CHEAT_SPENT } from './reflip.js';
 import type { ActiveState, DuelResolution, FlipState, GameEvent, GameState } from './schema.js';
 import { newSeat, removeCards, takeFromHand } from './fateDeck.js';
 import { decisionKey, openDecision } from './decisions.js';
@@ -260,6 +261,25 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
     case 'CheatSkipped': {
       const flip = flipOf(s, e.slot);
       if (flip) flip.cheat = { outcome: 'forbidden', rule: e.rule, code: e.code };
+      return;
+    }
+    case 'FlipDiscardedForReflip': {
+      const z = s.seats[e.seat];
+      removeCards(z.conflict, e.cards);
+      z.discard.push(...e.cards);
+      const res = s.resolution;
+      const flip = flipOf(s, e.slot);
+      if (!res || !flip) return;
+      // CHEAT-3c looked at this flip's flipped RJ: the other side had not decided, so its ban is looked at again.
+      if (flip.taken === RED_JOKER) {
+        for (const other of res.flips) if (other !== flip && other.cheat?.outcome === 'forbidden' && other.cheat.rule === 'CHEAT-3c') other.cheat = null;
+      }
+      // FLIP-7: the slot flips again from nothing; a cheat decision already made stays made (CHEAT-4).
+      flip.revealed = [];
+      flip.taken = null;
+      flip.forced = false;
+      flip.redJokerSuit = null;
+      flip.cheat = e.cheatSpent ? { ...CHEAT_SPENT } : null;
       return;
     }
     case 'RedJokerSuitChosen': {

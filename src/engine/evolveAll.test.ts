@@ -27,7 +27,9 @@ function commandFor(state: ActiveState, [k, a, flag]: Intent): { command: Comman
   const hand = state.seats[seat].hand;
   switch (k % 10) {
     case 0:
-      return a % 3 === 0 ? { command: { type: 'cancelResolution' }, actor: REF } : { command: { type: 'setSoulstones', seat, count: a % 4 }, actor: REF };
+      if (a % 3 === 0) return { command: { type: 'cancelResolution' }, actor: REF };
+      if (a % 3 === 1) return { command: { type: 'reflip' }, actor: pending?.seat === 1 ? P1 : P0 }; // FLIP-7
+      return { command: { type: 'setSoulstones', seat, count: a % 4 }, actor: REF };
     case 1:
     case 2:
       return { command: { type: 'draw', count: 1 + (a % 7) }, actor: me };

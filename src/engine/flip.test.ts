@@ -54,12 +54,19 @@ describe('flips', () => {
     s.answer('9R').expectPending('pick', 1);
   });
 
-  it('FLIP-7: a player who declined in this duel has no second cheat decision (re-flips are not reopened)', () => {
-    // The engine has no re-flip command (card effects); what it enforces is the one decision per duel.
-    const s = scenario({ decks: [['5R'], ['8C']], hands: [['13R'], ['13C']] }).do({ type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 }, P0);
+  it('FLIP-7: a re-flip discards the flip’s cards and flips again with the same modifiers; it does not reopen cheating (CHEAT-4)', () => {
+    // More in reflip.test.ts. Alice declined, then an effect makes her re-flip: the new card stands, no second cheat decision.
+    const s = scenario({ decks: [['5R', '9R'], ['8C']], hands: [['13R'], ['13C']] }).do({ type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 }, P0);
     const declined = s.answer('decline');
     declined.expectPending('cheat', 1);
     given(declined).when({ type: 'cheatFate', card: '13R' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-4');
+    const reflipped = declined.do({ type: 'reflip' }, P0);
+    expect(reflipped.last.slice(0, 2)).toMatchObject([
+      { type: 'FlipDiscardedForReflip', seat: 0, slot: 'attacker', cards: ['5R'], cheatSpent: true },
+      { type: 'CardsFlipped', seat: 0, slot: 'attacker', net: 0, cards: ['9R'] },
+    ]);
+    given(reflipped).when({ type: 'cheatFate', card: '13R' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-4');
+    expect(reflipped.answer('decline').lastOf('DuelResolved')?.result.attacker).toMatchObject({ card: '9R', total: 14 });
   });
 
   it('FLIP-8: the band of the final card (after a cheat) selects a/b/c', () => {

@@ -18,6 +18,7 @@ import { opposedDuelStarted, otherSeat, simpleDuelStarted } from './duel.js';
 import { newDamageState } from './damage.js';
 import type { Actor } from './actor.js';
 import { decideAnswer, handCheck, isAnswer } from './answers.js';
+import { decideReflip } from './reflip.js';
 import { Fold, evolve, evolveAll, initialState } from './evolve.js';
 
 export type { Actor } from './actor.js';
@@ -153,6 +154,9 @@ function decideCommand(state: ActiveState, cmd: Command, actor: Actor): Decided 
     case 'endGame':
       if (actor.seat === null && !actor.referee) return fail('REFEREE_ONLY');
       return ok([{ type: 'GameEnded', by: actor.userId, reason: cmd.reason ?? null }]);
+    case 'reflip':
+      // FLIP-7: allowed while a decision is pending (that is when a flip is on the table); see reflip.ts.
+      return decideReflip(state, cmd, actor);
     case 'cancelResolution': {
       if (!actor.referee) return fail('REFEREE_ONLY');
       const res = state.resolution;

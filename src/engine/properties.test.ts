@@ -1,6 +1,7 @@
 /**
- * Properties over random command sequences from both seats (legal and not): LOC-1 accounting, the hand
- * limit, replay = incremental state, undo, schema validity, and no hidden information in public output.
+ * Properties over random command sequences from both seats (legal and not), re-flips (FLIP-7) included:
+ * LOC-1 accounting, the hand limit, replay = incremental state, undo, schema validity, shuffles that
+ * verify, and no hidden information in public output.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,12 +11,15 @@ import { allCards } from './fateDeck.js';
 import { decide, evolve, initialState, replay } from './game.js';
 import type { Actor } from './game.js';
 import { commandForChoice, decisionChoices, pendingDecision } from './decisions.js';
-import type { ActiveState, Command, GameEvent, GameState, Seat, TriggerSpec } from './schema.js';
+import type { ActiveState, Command, FlipSlot, GameEvent, GameState, Seat, TriggerSpec } from './schema.js';
 import { stateSchema } from './schema.js';
 import { publicEvent, publicView } from './views.js';
+import { verifyShuffles } from './verify.js';
 import { P0, P1, REF, STRANGER } from './testkit.js';
 
 type Intent = [number, number, number, boolean];
+
+const SLOTS: FlipSlot[] = ['main', 'attacker', 'defender', 'damage', 'reduce'];
 
 const TRIGGERS: TriggerSpec[] = [
   { name: 'Critical Strike', suits: ['R'] },
@@ -32,6 +36,15 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
   const pending = pendingDecision(state);
   const seat: Seat = flag ? 0 : 1;
   const me = seat === 0 ? P0 : P1;
+  if (k % 9 === 4 && (pending || b % 5 === 0)) {
+    // FLIP-7 re-flips: by the decider, the other player, a referee naming a slot, or a player naming one.
+    const slot = SLOTS[a % SLOTS.length] as FlipSlot;
+    const decider = pending?.seat === 1 ? P1 : P0;
+    if (b % 4 === 0) return { command: { type: 'reflip' }, actor: decider };
+    if (b % 4 === 1) return { command: { type: 'reflip' }, actor: decider === P0 ? P1 : P0 };
+    if (b % 4 === 2) return { command: { type: 'reflip', slot }, actor: REF };
+    return { command: { type: 'reflip', slot, ...(a % 3 === 0 && pending ? { decisionId: pending.id } : {}) }, actor: me };
+  }
   if (pending && k % 9 !== 0) {
     const choices = decisionChoices(pending);
     const choice = pending.kind === 'discardDown' ? [...choices.slice(a % choices.length), ...choices].slice(0, pending.count) : (choices[a % choices.length] as string);
@@ -187,6 +200,8 @@ describe('properties', () => {
           }
           // replay(events) equals the incrementally evolved state
           expect(replay(events)).toEqual(state);
+          // every shuffle (setup, draws, flips and re-flips) re-runs from the seed
+          expect(verifyShuffles(seed, events)).toMatchObject({ ok: true });
           // undo: dropping the last k events gives the state at that point; re-applying them gives the same end
           if (boundaries.length > 0) {
             const b = boundaries[undoPick % boundaries.length] as { at: number; state: GameState };

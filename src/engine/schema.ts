@@ -23,6 +23,10 @@ const natural = int.min(0);
 export const fateSchema = int.min(-10).max(10);
 const nameSchema = z.string().min(1).max(100);
 
+/** Which flip of a resolution: a standalone flip, a duel side's, the damage flip, the soulstone reduction flip. */
+export const flipSlotSchema = z.enum(['main', 'attacker', 'defender', 'damage', 'reduce']);
+export type FlipSlot = z.infer<typeof flipSlotSchema>;
+
 export const gameSystemSchema = z.enum(['m3e', 'gg3', 'fateforge']);
 export type GameSystem = z.infer<typeof gameSystemSchema>;
 /** Alias used by the app. */
@@ -177,6 +181,11 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('discardDown'), decisionId, cards: z.array(cardCodeSchema).min(1).max(54) }),
   z.object({ type: z.literal('preventDamage'), decisionId, spend: z.boolean() }),
   z.object({ type: z.literal('reduceDamage'), decisionId, spend: z.boolean() }),
+  // FLIP-7: discard a flip's cards and flip again with the same modifiers (an effect the bot cannot know
+  // asks for it). The flip's player (own flip) or a referee (any flip), while the card is not final.
+  // `slot` defaults to the actor's own flip (the one of the pending decision first); `decisionId`, if
+  // given, must be the pending decision's id.
+  z.object({ type: z.literal('reflip'), decisionId, slot: flipSlotSchema.optional() }),
   // Referee or either player.
   z.object({ type: z.literal('endGame'), reason: z.string().max(200).optional() }),
   // Referee only: abandon the current flip/duel (e.g. after DECK_EXHAUSTED); its cards go to the discard.
@@ -187,9 +196,6 @@ export type CommandType = Command['type'];
 
 // ---------------------------------------------------------------------------------------------------
 // Resolution state (the flip, duel or damage in progress)
-
-export const flipSlotSchema = z.enum(['main', 'attacker', 'defender', 'damage', 'reduce']);
-export type FlipSlot = z.infer<typeof flipSlotSchema>;
 
 export const cheatOutcomeSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('cheated'), card: cardCodeSchema }),
@@ -481,6 +487,20 @@ export const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('FateCheated'), seat: seatSchema, slot: flipSlotSchema, card: cardCodeSchema, replaced: cardCodeSchema }),
   z.object({ type: z.literal('CheatDeclined'), seat: seatSchema, slot: flipSlotSchema }),
   z.object({ type: z.literal('CheatSkipped'), seat: seatSchema, slot: flipSlotSchema, rule: z.string(), code: z.string() }),
+  /**
+   * FLIP-7: the flip's cards still in the conflict (revealed, taken or cheated) go to the discard, and the
+   * slot flips again (CardsFlipped follows). `by` asked for it; `referee`: for another player's flip.
+   * `cheatSpent`: the seat already cheated or declined on this flip, so the re-flip has no cheat (CHEAT-4).
+   */
+  z.object({
+    type: z.literal('FlipDiscardedForReflip'),
+    seat: seatSchema,
+    slot: flipSlotSchema,
+    cards: z.array(cardCodeSchema),
+    by: z.string(),
+    referee: z.boolean(),
+    cheatSpent: z.boolean(),
+  }),
   z.object({ type: z.literal('RedJokerSuitChosen'), seat: seatSchema, slot: flipSlotSchema, suit: suitSchema }),
   z.object({ type: z.literal('DuelTotalsAnnounced'), totals: z.array(sideTotalSchema) }),
   z.object({

@@ -139,6 +139,7 @@ export function publicEvent(event: GameEvent): object | null {
     case 'FateCheated':
     case 'CheatDeclined':
     case 'CheatSkipped':
+    case 'FlipDiscardedForReflip':
     case 'RedJokerSuitChosen':
     case 'DuelTotalsAnnounced':
     case 'TriggerDeclared':

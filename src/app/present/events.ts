@@ -64,6 +64,12 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       return t('event.cheatDeclined', { name: who(event.seat) });
     case 'CheatSkipped':
       return t('event.cheatSkipped', { name: who(event.seat), rule: event.rule });
+    case 'FlipDiscardedForReflip': {
+      // FLIP-7: who re-flipped (or which referee asked), and every card that went to the discard (public).
+      const by = event.referee ? t('event.reflipBy', { by: `<@${event.by}>` }) : '';
+      const line = t('event.reflip', { name: who(event.seat), slot: t(`slot.${event.slot}`), by, cards: cards(event.cards) });
+      return event.cheatSpent ? `${line} ${t('event.reflipNoCheat', { name: who(event.seat) })}` : line;
+    }
     case 'RedJokerSuitChosen':
       return t('event.redJokerSuit', { name: who(event.seat), suit: suitName(t, event.suit) });
     case 'DuelTotalsAnnounced':
