@@ -39,6 +39,11 @@ import { startDiscordDouble } from '../src/discord-double/index.js';
 import { ALICE, BOB, LoadGenerator, channelIds } from './flip.bench.js';
 import { commandInteraction, flipInteraction, generateBenchKeys, idFactory, signInteraction, type SignedRequest } from './interactions.js';
 import { createMemoryStore } from './memory-store.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../src/store/open.js';
+import type { GameStore } from '../src/store/contract.js';
 import { expectPublic, postPayload, startBareServer, startBotServer } from './servers.js';
 import { median } from './stats.js';
 
@@ -82,6 +87,26 @@ const cpuUs = () => {
   return u.user + u.system;
 };
 
+/** --store=memory (default) or --store=sqlite (a real store on a throwaway file: what storage adds). */
+async function profiledStore(): Promise<GameStore & { stats: { appends: number; conflicts: number } }> {
+  if (opt('store', 'memory') === 'memory') return createMemoryStore({ serialize });
+  const dir = mkdtempSync(join(tmpdir(), 'fk-profile-'));
+  const real = await openStore(`file:${join(dir, 'profile.db')}`);
+  const calls: Record<string, number> = {};
+  process.on('exit', () => log(`store calls: ${JSON.stringify(calls)}`));
+  const counted = new Proxy(real, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls[String(name)] = (calls[String(name)] ?? 0) + 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return Object.assign(counted, { stats: { appends: 0, conflicts: 0 } });
+}
+
 const gameNew = (id: string, channelId: string) =>
   commandInteraction(id, ALICE, channelId, 'game', {
     subcommand: 'new',
@@ -94,7 +119,7 @@ const gameNew = (id: string, channelId: string) =>
 
 async function handlerMode(): Promise<void> {
   const keys = generateBenchKeys();
-  const store = createMemoryStore({ serialize });
+  const store = await profiledStore();
   // No REST call is expected on this path (a flip changes no hand); any would fail fast and be counted.
   const rest = createRest({ token: 'bench', apiBase: 'http://127.0.0.1:9/api' });
   let logged = 0;
@@ -191,7 +216,7 @@ async function handlerMode(): Promise<void> {
   // The least disturbed block: on a shared machine, interference only ever adds CPU time.
   const bestUs = Math.min(...blockUs);
   console.log(
-    `handler mode (${serialize ? 'JSON-serializing' : 'reference-keeping'} memory store, ${GAMES} games): ${N} /flip in ${wallMs.toFixed(0)} ms wall, ` +
+    `handler mode (${opt("store", "memory")} store${serialize ? ", serializing" : ""}, ${GAMES} games): ${N} /flip in ${wallMs.toFixed(0)} ms wall, ` +
       `${perReq.toFixed(1)} µs CPU/request (median of ${BLOCKS} blocks, best ${bestUs.toFixed(1)}; mean ${(cpu / N).toFixed(1)}; ${(N / (wallMs / 1000)).toFixed(0)} req/s); ${totals.ok} ok, ${totals.refused} refused, ${totals.bad} bad, ${logged} logged errors`,
   );
   console.log(
@@ -205,7 +230,7 @@ async function handlerMode(): Promise<void> {
 async function httpMode(): Promise<void> {
   const double = await startDiscordDouble();
   const keys = generateBenchKeys();
-  const store = createMemoryStore({ serialize });
+  const store = await profiledStore();
   const server = await startBotServer({ double, publicKeyHex: keys.publicKeyHex, store, trackAfters: flag('track-afters') });
   const bare = await startBareServer(keys.publicKeyHex);
   const channels = channelIds('13000000000032', GAMES);
@@ -252,7 +277,7 @@ async function httpMode(): Promise<void> {
     return;
   }
   console.log(
-    `http mode (${serialize ? 'JSON-serializing' : 'reference-keeping'} memory store, ${GAMES} connections × ${GAMES} games, medians of ${ROUNDS} × ${SECONDS} s): ` +
+    `http mode (${opt('store', 'memory')} store${serialize ? ', serializing' : ''}, ${GAMES} connections × ${GAMES} games, medians of ${ROUNDS} × ${SECONDS} s): ` +
       `bot ${median(f.rps).toFixed(0)} req/s, ${median(f.us).toFixed(1)} µs server CPU/req (system ${median(f.sysUs).toFixed(1)}); ` +
       `bare ${median(b.rps).toFixed(0)} req/s, ${median(b.us).toFixed(1)} µs (system ${median(b.sysUs).toFixed(1)}); ` +
       `ratio ${(median(f.rps) / median(b.rps)).toFixed(3)} (CPU ${(median(b.us) / median(f.us)).toFixed(3)}); bot ${f.ok} ok, ${f.refused} refused, ${f.errors} errors; ${server.counters.loggedErrors} logged`,

@@ -27,6 +27,11 @@ export type SqlDriverQuery = Parameters<SqlDriver['queryRaw']>[0];
 type ArgType = SqlDriverQuery['argTypes'][number];
 /** The adapter itself, or one of its transactions. */
 export type SqlQueryable = Pick<SqlDriver, 'queryRaw' | 'executeRaw'>;
+/** What queryRows and execute need: a driver adapter, one of its transactions, or the store's own SQLite connection. */
+export interface SqlRunner {
+  queryRaw(query: SqlDriverQuery): Promise<{ columnNames: readonly string[]; rows: readonly (readonly unknown[])[] }>;
+  executeRaw(query: SqlDriverQuery): Promise<number>;
+}
 export type Dialect = 'sqlite' | 'postgresql';
 
 /** What may be bound as a parameter. Integers bind as `int`, other numbers as `float`, arrays as text lists. */
@@ -97,7 +102,7 @@ function argTypeOf(value: SqlValue): ArgType {
 export type Row = Record<string, unknown>;
 
 /** Runs a query, rows as objects keyed by column name. */
-export async function queryRows(on: SqlQueryable, query: Sql, dialect: Dialect): Promise<Row[]> {
+export async function queryRows(on: SqlRunner, query: Sql, dialect: Dialect): Promise<Row[]> {
   const result = await on.queryRaw(compile(query, dialect));
   const names = result.columnNames;
   return result.rows.map((values) => {
@@ -108,7 +113,7 @@ export async function queryRows(on: SqlQueryable, query: Sql, dialect: Dialect):
 }
 
 /** Runs a statement, returning the number of rows it changed. */
-export function execute(on: SqlQueryable, query: Sql, dialect: Dialect): Promise<number> {
+export function execute(on: SqlRunner, query: Sql, dialect: Dialect): Promise<number> {
   return on.executeRaw(compile(query, dialect));
 }
 

@@ -5,11 +5,15 @@ import { PrismaClient as PostgresClient } from '../generated/postgresql/client.j
 import type { GameStore } from './contract.js';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url.js';
 import { shareAdapter } from './driver-sql.js';
+import { SqliteConnection } from './sqlite-connection.js';
 import { migrate, SQLITE_BUSY_TIMEOUT_MS } from './migrate.js';
 import { createPrismaStore, TRANSACTION_OPTIONS, type PrismaStoreOptions } from './prisma-store.js';
 
 /** Tuning and test hooks; the application normally passes none. */
-export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver'>;
+export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver' | 'sqliteConnection'> & {
+  /** SQLite: how long a statement waits for another connection's write lock (default SQLITE_BUSY_TIMEOUT_MS). */
+  busyTimeoutMs?: number;
+};
 
 /**
  * Opens the store and brings its schema up to date first (migrating is idempotent and safe to run from
@@ -20,18 +24,20 @@ export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver'>;
  * process's queries share one connection and the store serializes them.
  *
  * The driver adapter is connected here, once, and shared: the Prisma client runs on it (shareAdapter),
- * and the store runs its hot statements on it directly, skipping the client's query compiler. So SQLite
- * has exactly one connection per store, PostgreSQL one pg pool.
+ * and on PostgreSQL the store runs its hot statements on it directly, skipping the client's query
+ * compiler: one pg pool per store. On SQLite the store has a second connection of its own for those
+ * statements (sqlite-connection.ts says why), so two connections per store.
  */
-export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, options: OpenStoreOptions = {}): Promise<GameStore> {
+export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, { busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS, ...options }: OpenStoreOptions = {}): Promise<GameStore> {
   const target = parseDatabaseUrl(databaseUrl);
 
   await migrate(databaseUrl);
   if (target.provider === 'sqlite') {
     // `timeout` is better-sqlite3's busy_timeout: another process's writer makes us wait, not fail.
-    const driver = await new PrismaBetterSQLite3({ url: `file:${target.file}`, timeout: SQLITE_BUSY_TIMEOUT_MS }).connect();
+    const driver = await new PrismaBetterSQLite3({ url: `file:${target.file}`, timeout: busyTimeoutMs }).connect();
     const client = new SqliteClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });
-    return createPrismaStore(client, { ...options, provider: 'sqlite', driver });
+    const sqliteConnection = new SqliteConnection(target.file, busyTimeoutMs);
+    return createPrismaStore(client, { ...options, provider: 'sqlite', driver, sqliteConnection });
   }
   const driver = await new PrismaPg({ connectionString: target.url }).connect();
   const client = new PostgresClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });

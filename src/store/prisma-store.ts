@@ -2,10 +2,11 @@
  * The one GameStore implementation, for both providers: written against the Prisma client generated for
  * SQLite, and the PostgreSQL client, generated from the same models, satisfies the same StoreClient.
  *
- * Two ways to the database, one connection (see open.ts):
+ * Two ways to the database (see open.ts):
  * - the paths every command takes — appending to a game, reading a game or its log, reading settings —
- *   are plain SQL on Prisma's driver adapter (`PrismaBetterSQLite3` / `PrismaPg`, connected once), through
- *   driver-sql.ts, in as few statements as the guarantees allow;
+ *   are plain SQL, in as few statements as the guarantees allow: on PostgreSQL on Prisma's driver adapter
+ *   (`PrismaPg`, connected once) through driver-sql.ts; on SQLite on the store's own better-sqlite3
+ *   connection (sqlite-connection.ts), with statements prepared once;
  * - the rare paths — creating a game, saving settings, pruning receipts — use the Prisma client's model
  *   API, on the same connected adapter.
  *
@@ -36,8 +37,6 @@ import type {
 } from './contract.js';
 import {
   empty,
-  execute,
-  inTransaction,
   join,
   queryRows,
   raw,
@@ -50,7 +49,9 @@ import {
   type Row,
   type Sql,
   type SqlDriver,
+  type SqlRunner,
 } from './driver-sql.js';
+import type { SqliteConnection } from './sqlite-connection.js';
 
 /**
  * Exactly the client surface the store uses. Narrower than PrismaClient on purpose: the two providers'
@@ -92,6 +93,8 @@ export interface PrismaStoreOptions {
    * run their SQL on it directly. Disposed of by close(), after the client disconnects.
    */
   driver: SqlDriver;
+  /** SQLite only: the store's own connection for the hot statements (see sqlite-connection.ts). */
+  sqliteConnection?: SqliteConnection;
   /** Injected by tests; defaults to the wall clock. */
   now?: () => Date;
   /** Receipts older than this may be deleted: Discord stops retrying an interaction long before. */
@@ -133,6 +136,10 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
   const dialect = options.provider;
   const sqlite = dialect === 'sqlite';
   const driver = options.driver;
+  const sqliteConnection = options.sqliteConnection;
+  if (sqlite && sqliteConnection === undefined) throw new TypeError('A SQLite store needs its own connection (sqliteConnection)');
+  /** Where the hot statements run: the store's own SQLite connection, or the PostgreSQL adapter's pool. */
+  const hot: SqlRunner = sqliteConnection ?? driver;
 
   let tail: Promise<unknown> = Promise.resolve();
   const run = <T>(operation: () => Promise<T>): Promise<T> => {
@@ -143,7 +150,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
   };
 
   /** Rows of a query on the adapter (outside any transaction: see `provider` for why SQLite serializes). */
-  const select = (query: Sql): Promise<Row[]> => queryRows(driver, query, dialect);
+  const select = (query: Sql): Promise<Row[]> => queryRows(hot, query, dialect);
 
   let lastPrune = -Infinity;
   const maybePrune = async (at: Date): Promise<void> => {
@@ -237,7 +244,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
         if (input.interactionId) await maybePrune(at);
         let updated: UpdatedRow | undefined;
         try {
-          updated = sqlite ? await appendSqlite(at) : await appendPostgres(at);
+          updated = sqlite ? appendSqlite(at) : await appendPostgres(at);
         } catch (error) {
           // A unique violation here is the receipt (seq numbers are taken under the game's write lock):
           // a retried delivery. Checked rather than assumed, since the transaction rolled back whole.
@@ -295,27 +302,24 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       }
 
       /**
-       * SQLite has no data-modifying CTEs, so: one transaction on the adapter (under its transaction mutex,
-       * on the one connection) of the UPDATE, then the receipt and the events. A lost compare-and-swap
+       * SQLite has no data-modifying CTEs, so: one synchronous transaction on the store's own connection
+       * (sqlite-connection.ts) of the UPDATE, then the receipt and the events. A lost compare-and-swap
        * (no row) stops right there, having written nothing; a duplicate receipt fails its INSERT and the
        * transaction rolls back, the UPDATE included. The seq numbers continue from the MAX(seq) the UPDATE
        * returned: the transaction holds SQLite's write lock from the UPDATE on, so no other writer (in this
-       * process or another) can add events in between. The first statement being a write, a deferred
-       * BEGIN is enough: SQLite retries taking the lock under the busy timeout.
+       * process or another) can add events in between.
        */
-      async function appendSqlite(at: Date): Promise<UpdatedRow | undefined> {
-        if (!input.interactionId && events.length === 0) return toUpdatedRow((await select(casUpdate(at)))[0]);
-        return inTransaction(driver, async (tx) => {
-          const updated = toUpdatedRow((await queryRows(tx, casUpdate(at), dialect))[0]);
+      function appendSqlite(at: Date): UpdatedRow | undefined {
+        const connection = sqliteConnection!;
+        return connection.transaction(() => {
+          const updated = toUpdatedRow(connection.rows(casUpdate(at))[0]);
           if (updated === undefined) return undefined;
-          if (input.interactionId) {
-            await execute(tx, sql`INSERT INTO "InteractionReceipt" ("id", "at") VALUES (${input.interactionId}, ${at})`, dialect);
-          }
+          if (input.interactionId) connection.run(sql`INSERT INTO "InteractionReceipt" ("id", "at") VALUES (${input.interactionId}, ${at})`);
           for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
             const rows = events
               .slice(start, start + EVENTS_PER_INSERT)
               .map((event, index) => sql`(${input.gameId}, ${updated.lastSeq + start + index + 1}, ${event.type}, ${event.payload}, ${event.actor}, ${at})`);
-            await execute(tx, sql`INSERT INTO "GameEvent" (${EVENT_COLUMNS}) VALUES ${join(rows)}`, dialect);
+            connection.run(sql`INSERT INTO "GameEvent" (${EVENT_COLUMNS}) VALUES ${join(rows)}`);
           }
           return updated;
         });
@@ -404,6 +408,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
         } finally {
           // The client only borrowed the adapter (driver-sql.ts: shareAdapter).
           await driver.dispose();
+          sqliteConnection?.close();
         }
       });
     },
@@ -461,6 +466,8 @@ function toJson(value: unknown, what: string): string {
  */
 function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
+  // better-sqlite3 itself (the store's own connection).
+  if ('code' in error && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === 'SQLITE_CONSTRAINT_UNIQUE')) return true;
   if ('name' in error && error.name === 'DriverAdapterError' && 'cause' in error) {
     return (error.cause as { kind?: unknown } | undefined)?.kind === 'UniqueConstraintViolation';
   }
