@@ -436,6 +436,27 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await append(old)).toBe(true);
     });
 
+    // The hot statements bind and read timestamps themselves (not through Prisma's adapter): the instants
+    // must survive a process whose local time zone is not UTC, and match what the Prisma client wrote.
+    it('keeps the exact instants of events and games, whatever the process time zone', async () => {
+      const zone = process.env.TZ;
+      process.env.TZ = 'America/St_Johns'; // UTC−3:30 (−2:30 in summer): no whole-hour coincidence
+      try {
+        const clock = { at: new Date('2031-07-04T23:59:58.123Z') };
+        const timed = await open(url, { now: () => clock.at });
+        const created = await timed.createGame({ guildId: null, channelId: randomUUID(), system: 'm3e', createdBy: 'u', snapshot: {}, events: [event('setup')] }); // the client
+        if (!created.ok) throw new Error('channel busy');
+        clock.at = new Date('2031-07-05T00:00:01.000Z');
+        const appended = await timed.appendEvents({ gameId: created.game.id, expectedVersion: 1, events: [event('x')], snapshot: {}, interactionId: randomUUID() }); // the hot path
+        expect(appended).toMatchObject({ ok: true, game: { createdAt: new Date('2031-07-04T23:59:58.123Z'), updatedAt: clock.at } });
+        expect((await timed.listEvents(created.game.id)).map((e) => e.at.toISOString())).toEqual(['2031-07-04T23:59:58.123Z', '2031-07-05T00:00:01.000Z']);
+        expect(await timed.getGame(created.game.id)).toMatchObject({ createdAt: new Date('2031-07-04T23:59:58.123Z'), updatedAt: clock.at });
+      } finally {
+        if (zone === undefined) delete process.env.TZ;
+        else process.env.TZ = zone;
+      }
+    });
+
     it('round-trips user and guild settings, with defaults when none are saved', async () => {
       const userId = randomUUID();
       expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true });

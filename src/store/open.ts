@@ -5,12 +5,13 @@ import { PrismaClient as PostgresClient } from '../generated/postgresql/client.j
 import type { GameStore } from './contract.js';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url.js';
 import { shareAdapter } from './driver-sql.js';
+import { PostgresConnection } from './postgres-connection.js';
 import { SqliteConnection } from './sqlite-connection.js';
 import { migrate, SQLITE_BUSY_TIMEOUT_MS } from './migrate.js';
 import { createPrismaStore, TRANSACTION_OPTIONS, type PrismaStoreOptions } from './prisma-store.js';
 
 /** Tuning and test hooks; the application normally passes none. */
-export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver' | 'sqliteConnection'> & {
+export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver' | 'sqliteConnection' | 'postgresConnection'> & {
   /** SQLite: how long a statement waits for another connection's write lock (default SQLITE_BUSY_TIMEOUT_MS). */
   busyTimeoutMs?: number;
 };
@@ -24,9 +25,8 @@ export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver' | 
  * process's queries share one connection and the store serializes them.
  *
  * The driver adapter is connected here, once, and shared: the Prisma client runs on it (shareAdapter),
- * and on PostgreSQL the store runs its hot statements on it directly, skipping the client's query
- * compiler: one pg pool per store. On SQLite the store has a second connection of its own for those
- * statements (sqlite-connection.ts says why), so two connections per store.
+ * and the store runs its hot statements on a connection of its own (sqlite-connection.ts and
+ * postgres-connection.ts say why): two SQLite connections, or two pg pools, per store.
  */
 export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, { busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS, ...options }: OpenStoreOptions = {}): Promise<GameStore> {
   const target = parseDatabaseUrl(databaseUrl);
@@ -41,5 +41,6 @@ export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, { bu
   }
   const driver = await new PrismaPg({ connectionString: target.url }).connect();
   const client = new PostgresClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });
-  return createPrismaStore(client, { ...options, provider: 'postgresql', driver });
+  const postgresConnection = new PostgresConnection(target.url);
+  return createPrismaStore(client, { ...options, provider: 'postgresql', driver, postgresConnection });
 }

@@ -4,9 +4,9 @@
  *
  * Two ways to the database (see open.ts):
  * - the paths every command takes — appending to a game, reading a game or its log, reading settings —
- *   are plain SQL, in as few statements as the guarantees allow: on PostgreSQL on Prisma's driver adapter
- *   (`PrismaPg`, connected once) through driver-sql.ts; on SQLite on the store's own better-sqlite3
- *   connection (sqlite-connection.ts), with statements prepared once;
+ *   are plain SQL written with driver-sql.ts, in as few statements as the guarantees allow, on the
+ *   store's own connection: better-sqlite3 with statements prepared once (sqlite-connection.ts), or a pg
+ *   pool with named prepared statements (postgres-connection.ts);
  * - the rare paths — creating a game, saving settings, pruning receipts — use the Prisma client's model
  *   API, on the same connected adapter.
  *
@@ -51,6 +51,7 @@ import {
   type SqlDriver,
   type SqlRunner,
 } from './driver-sql.js';
+import type { PostgresConnection } from './postgres-connection.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 
 /**
@@ -95,6 +96,8 @@ export interface PrismaStoreOptions {
   driver: SqlDriver;
   /** SQLite only: the store's own connection for the hot statements (see sqlite-connection.ts). */
   sqliteConnection?: SqliteConnection;
+  /** PostgreSQL: the store's own pool for the hot statements, as named prepared statements (postgres-connection.ts). */
+  postgresConnection?: PostgresConnection;
   /** Injected by tests; defaults to the wall clock. */
   now?: () => Date;
   /** Receipts older than this may be deleted: Discord stops retrying an interaction long before. */
@@ -138,8 +141,9 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
   const driver = options.driver;
   const sqliteConnection = options.sqliteConnection;
   if (sqlite && sqliteConnection === undefined) throw new TypeError('A SQLite store needs its own connection (sqliteConnection)');
-  /** Where the hot statements run: the store's own SQLite connection, or the PostgreSQL adapter's pool. */
-  const hot: SqlRunner = sqliteConnection ?? driver;
+  const postgresConnection = options.postgresConnection;
+  /** Where the hot statements run: the store's own SQLite connection or PostgreSQL pool (the adapter if none). */
+  const hot: SqlRunner = sqliteConnection ?? postgresConnection ?? driver;
 
   let tail: Promise<unknown> = Promise.resolve();
   const run = <T>(operation: () => Promise<T>): Promise<T> => {
@@ -409,6 +413,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
           // The client only borrowed the adapter (driver-sql.ts: shareAdapter).
           await driver.dispose();
           sqliteConnection?.close();
+          await postgresConnection?.close();
         }
       });
     },
@@ -466,8 +471,8 @@ function toJson(value: unknown, what: string): string {
  */
 function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  // better-sqlite3 itself (the store's own connection).
-  if ('code' in error && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === 'SQLITE_CONSTRAINT_UNIQUE')) return true;
+  // better-sqlite3 and pg themselves (the store's own connections).
+  if ('code' in error && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505')) return true;
   if ('name' in error && error.name === 'DriverAdapterError' && 'cause' in error) {
     return (error.cause as { kind?: unknown } | undefined)?.kind === 'UniqueConstraintViolation';
   }
