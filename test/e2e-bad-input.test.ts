@@ -325,6 +325,12 @@ table('while the game is idle', () => [
     run: (l) => viaDouble('alice', l, 'duel simple', { stat: 5, tn: 10, suits: 'XZ' }),
   },
   {
+    name: 'a re-flip when nothing is resolving',
+    expect: { en: 'There is no flip on the table to re-flip', fr: 'Aucun tirage sur la table ne peut être refait' },
+    names: { en: ['FLIP-7'], fr: ['FLIP-7'] },
+    run: (l) => viaDouble('alice', l, 'reflip', {}),
+  },
+  {
     name: 'a player sets the other crew’s soulstones',
     expect: { en: 'You can only act for your own crew (that is Alice’s)', fr: 'Vous ne pouvez agir que pour votre propre bande (celle-ci est à Alice)' },
     run: (l) => viaDouble('bob', l, 'soulstones', { count: 9, player: IDS.alice }),
@@ -419,6 +425,12 @@ describe('during the duel', () => {
         },
       },
       {
+        name: 'Bob re-flips Alice’s attack flip',
+        expect: { en: 'That flip is Alice’s: only its player can re-flip it', fr: 'Ce tirage est celui de Alice : seul son joueur peut le refaire' },
+        names: { en: ['FLIP-7'], fr: ['FLIP-7'] },
+        run: (l) => viaDouble('bob', l, 'reflip', { flip: 'attacker' }),
+      },
+      {
         // Not one of the select's options: refused before the engine is even asked.
         name: 'Bob cheats with a card that is not his (forged select value)',
         expect: { en: 'not one of the choices offered', fr: 'pas l’un des choix proposés' },
@@ -447,6 +459,12 @@ describe('during the duel', () => {
         expect: { en: 'You cannot declare Onslaught: your final total lacks', fr: 'Impossible de déclarer Onslaught : votre total final n’a pas' },
         names: { en: ['TRIG-1'], fr: ['TRIG-1'] },
         run: (l) => viaApp('alice', l, { type: 'declareTrigger', trigger: 'Onslaught' }),
+      },
+      {
+        name: 'a re-flip once the totals are announced',
+        expect: { en: 'Too late to re-flip', fr: 'Trop tard pour refaire ce tirage' },
+        names: { en: ['FLIP-7'], fr: ['FLIP-7'] },
+        run: (l) => viaDouble('alice', l, 'reflip', {}),
       },
       {
         name: 'a trigger that does not exist',
