@@ -173,10 +173,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
     },
 
     async getUserSettings(userId) {
-      return { ...(users.get(userId) ?? { userId, locale: null, directMessages: true }) };
+      return { ...(users.get(userId) ?? { userId, locale: null, directMessages: true, clientLocale: null }) };
     },
     async saveUserSettings(settings) {
-      users.set(settings.userId, { ...settings });
+      users.set(settings.userId, { userId: settings.userId, locale: settings.locale, directMessages: settings.directMessages, clientLocale: users.get(settings.userId)?.clientLocale ?? null });
+    },
+    async rememberClientLocale(userId, locale) {
+      users.set(userId, { ...(users.get(userId) ?? { userId, locale: null, directMessages: true }), clientLocale: locale });
     },
     async getGuildSettings(guildId) {
       return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null }) };

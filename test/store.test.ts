@@ -457,13 +457,23 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       }
     });
 
+    it('remembers a client locale apart from the choices, and keeps each when the other is saved', async () => {
+      const newcomer = randomUUID();
+      await store.rememberClientLocale(newcomer, 'fr'); // no row yet
+      expect(await store.getUserSettings(newcomer)).toEqual({ userId: newcomer, locale: null, directMessages: true, clientLocale: 'fr' });
+      await store.saveUserSettings({ userId: newcomer, locale: 'en', directMessages: false });
+      expect(await store.getUserSettings(newcomer)).toEqual({ userId: newcomer, locale: 'en', directMessages: false, clientLocale: 'fr' });
+      await store.rememberClientLocale(newcomer, 'en');
+      expect(await store.getUserSettings(newcomer)).toEqual({ userId: newcomer, locale: 'en', directMessages: false, clientLocale: 'en' });
+    });
+
     it('round-trips user and guild settings, with defaults when none are saved', async () => {
       const userId = randomUUID();
-      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true });
+      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true, clientLocale: null });
       await store.saveUserSettings({ userId, locale: 'fr', directMessages: false });
-      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: 'fr', directMessages: false });
+      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: 'fr', directMessages: false, clientLocale: null });
       await store.saveUserSettings({ userId, locale: null, directMessages: true });
-      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true });
+      expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true, clientLocale: null });
 
       const guildId = randomUUID();
       expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: null });
@@ -657,7 +667,7 @@ describe('database URLs', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-store-first-run-'));
     try {
       const store = await openStore(`file:${path.join(dir, 'nested', 'data', 'fatekeeper.db')}`);
-      expect(await store.getUserSettings('u')).toEqual({ userId: 'u', locale: null, directMessages: true });
+      expect(await store.getUserSettings('u')).toEqual({ userId: 'u', locale: null, directMessages: true, clientLocale: null });
       await store.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -162,10 +162,34 @@ export async function handMessage(t: Translate, state: engine.ActiveState, seat:
   };
 }
 
-/** DMs read in the language the player chose with /settings, else the one their Discord client uses. */
+/**
+ * DMs read in the language the player chose with /settings, else the one their Discord client uses: known
+ * for whoever is acting now, and remembered from their last action for the other player, else the server's.
+ */
 function privateLocale(settings: UserSettings, userId: string, scope: Scope): Locale {
   if (settings.locale === 'fr' || settings.locale === 'en') return settings.locale;
-  return userId === scope.asker.id ? scope.locale : scope.publicLocale;
+  if (userId === scope.asker.id) return scope.locale;
+  if (settings.clientLocale === 'fr' || settings.clientLocale === 'en') return settings.clientLocale;
+  return scope.publicLocale;
+}
+
+/** Per store: the client locale last remembered for each user by this process, so only a change is written. */
+const rememberedLocales = new WeakMap<Services['store'], Map<string, Locale>>();
+const REMEMBERED_USERS = 10_000;
+
+/**
+ * Remembers the asker's client language for the DMs they will get when the other player acts. Done
+ * after the answer (it is after() work), and only once a command has changed the game: a refused or
+ * malformed interaction changes nothing in the database.
+ */
+async function rememberAskerLocale(scope: Scope): Promise<void> {
+  const { store } = scope.services;
+  let seen = rememberedLocales.get(store);
+  if (seen === undefined) rememberedLocales.set(store, (seen = new Map()));
+  if (seen.get(scope.asker.id) === scope.locale) return;
+  await store.rememberClientLocale(scope.asker.id, scope.locale);
+  if (seen.size >= REMEMBERED_USERS) seen.clear();
+  seen.set(scope.asker.id, scope.locale);
 }
 
 function sameCards(a: readonly string[], b: readonly string[]): boolean {
@@ -175,6 +199,7 @@ function sameCards(a: readonly string[], b: readonly string[]): boolean {
 /** DMs for every seat whose hand changed or who now holds a private decision. */
 export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everyHand?: boolean } = {}): Promise<void> {
   const { services } = scope;
+  await rememberAskerLocale(scope);
   const { state, stored } = outcome.game;
   if (state.status !== 'active') return;
   const decision = engine.pendingDecision(state);

@@ -47,10 +47,19 @@ export type AppendResult =
 
 export interface UserSettings {
   userId: string;
+  /** The language the user chose with /settings, or null. */
   locale: string | null;
   /** false when the user asked not to be sent DMs (hands are then shown only ephemerally). */
   directMessages: boolean;
+  /**
+   * The language of the user's Discord client as last remembered (rememberClientLocale), or null. Discord
+   * tells it only on the user's own interactions; DMs sent because someone else acted need it.
+   */
+  clientLocale: string | null;
 }
+
+/** What the user chooses; clientLocale is observed, not chosen, and kept apart. */
+export type UserChoices = Omit<UserSettings, 'clientLocale'>;
 
 export interface GuildSettings {
   guildId: string;
@@ -91,7 +100,10 @@ export interface GameStore {
 
 
   getUserSettings(userId: string): Promise<UserSettings>;
-  saveUserSettings(settings: UserSettings): Promise<void>;
+  /** Saves the user's choices, leaving the remembered client locale as it is. */
+  saveUserSettings(settings: UserChoices): Promise<void>;
+  /** Records the language of the user's Discord client (creating their settings row if need be). */
+  rememberClientLocale(userId: string, locale: string): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;
   saveGuildSettings(settings: GuildSettings): Promise<void>;
 

@@ -375,10 +375,15 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     getUserSettings(userId) {
       return run(async (): Promise<UserSettings> => {
-        const row = (await select(sql`SELECT "locale", "directMessages" FROM "UserSetting" WHERE "userId" = ${userId}`))[0];
+        const row = (await select(sql`SELECT "locale", "directMessages", "clientLocale" FROM "UserSetting" WHERE "userId" = ${userId}`))[0];
         return row === undefined
-          ? { userId, locale: null, directMessages: true }
-          : { userId, locale: toNullableText(row.locale, 'locale'), directMessages: toBoolean(row.directMessages, 'directMessages') };
+          ? { userId, locale: null, directMessages: true, clientLocale: null }
+          : {
+              userId,
+              locale: toNullableText(row.locale, 'locale'),
+              directMessages: toBoolean(row.directMessages, 'directMessages'),
+              clientLocale: toNullableText(row.clientLocale, 'clientLocale'),
+            };
       });
     },
 
@@ -386,6 +391,12 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       const data = { locale: settings.locale, directMessages: settings.directMessages };
       return run(async () => {
         await client.userSetting.upsert({ where: { userId: settings.userId }, create: { userId: settings.userId, ...data }, update: data });
+      });
+    },
+
+    rememberClientLocale(userId, locale) {
+      return run(async () => {
+        await client.userSetting.upsert({ where: { userId }, create: { userId, clientLocale: locale }, update: { clientLocale: locale } });
       });
     },
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "UserSetting" ADD COLUMN "clientLocale" TEXT;
+

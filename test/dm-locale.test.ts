@@ -1,0 +1,57 @@
+/**
+ * The language of a DM sent because someone else acted. Discord tells a user's client language only on
+ * that user's own interactions, so the bot remembers it from their last action that changed a game
+ * (UserSetting.clientLocale) and uses it when no /settings choice says otherwise. End to end: the real bot
+ * over signed HTTP against the local Discord double, on a real SQLite file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '../src/i18n/index.js';
+import { IDS, startApp, type App } from './support/app.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp({ mode: 'http', backend: 'sqlite' }); // the server speaks English (en-US)
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const fr = translator('fr');
+const en = translator('en');
+const channel = (name: string) => app.double.channel(name).id;
+const lastDmTitle = (who: 'bob') => app.dms(who).at(-1)?.embeds?.[0]?.title;
+
+describe('DM language of the other player', () => {
+  it('is the language of their Discord client once they have acted, and their /settings choice above it', async () => {
+    const table = channel('table-3');
+    app.double.setUser(IDS.bob, { locale: 'fr' });
+    try {
+      expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
+
+      // A refused command changes nothing, not even what the bot remembers of Bob.
+      await app.command('bob', 'discard', { cards: '13R' }, table);
+      await app.settle();
+      expect((await app.store.getUserSettings(IDS.bob)).clientLocale).toBeNull();
+
+      // Alice (the creator, a referee) undoes nothing yet; first Bob acts, in French.
+      expect((await app.command('bob', 'draw', { count: 2 }, table)).ok).toBe(true);
+      await app.settle();
+      expect(lastDmTitle('bob')).toBe(fr('hand.title', { count: 2 }));
+      expect((await app.store.getUserSettings(IDS.bob)).clientLocale).toBe('fr');
+
+      // Now Alice acts, from an English client: Bob's hand comes back to him by DM, still in French.
+      expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+      await app.settle();
+      expect(lastDmTitle('bob')).toBe(fr('hand.title', { count: 0 }));
+
+      // An explicit choice wins over the client language.
+      expect((await app.command('bob', 'settings', { language: 'en' }, table)).ok).toBe(true);
+      expect((await app.command('alice', 'draw', { count: 1 }, table)).ok).toBe(true);
+      expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+      await app.settle();
+      expect(lastDmTitle('bob')).toBe(en('hand.title', { count: 0 }));
+    } finally {
+      app.double.setUser(IDS.bob, { locale: 'en-US' });
+    }
+  });
+});
