@@ -1,9 +1,8 @@
 /** /discard — Discard cards from your Control Hand (they go face up to your discard pile). */
-import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
 import { problemReply } from '../src/discord/replies.js';
 import { perform } from '../src/app/perform.js';
-import { parseCardList } from '../src/app/cardInput.js';
+import { cardsOption, parseCardList } from '../src/app/cardInput.js';
 
 export default defineCommand(
   {
@@ -12,17 +11,7 @@ export default defineCommand(
     name_localizations: { fr: 'defausser' },
     description_localizations: { fr: "Défausser des cartes de votre Main de Contrôle (face visible dans votre défausse)" },
     contexts: [0],
-    options: [
-      {
-        type: Option.String,
-        name: 'cards',
-        description: 'Cards such as "4R 13M RJ" (R Rams, M Masks, C Crows, T Tomes)',
-        name_localizations: { fr: 'cartes' },
-        description_localizations: { fr: 'Cartes comme « 4B 13M JR » (B Béliers, M Masques, C Corbeaux, G Grimoires)' },
-        required: true,
-        max_length: 200,
-      },
-    ],
+    options: [cardsOption],
   } as const,
   (ctx) => {
     const parsed = parseCardList(ctx.invocation.args.cards);

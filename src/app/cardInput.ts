@@ -2,8 +2,20 @@
  * Cards typed by a player: "4R 7M", "13t,rj", or with the French suit letters
  * (Béliers B, Masques M, Corbeaux C, Grimoires G; JR / JN for the jokers).
  */
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { isCardCode, type CardCode } from '../engine/cards.js';
 import type { Problem } from '../discord/replies.js';
+
+/** The slash-command option in which such cards are typed (/discard, /reveal). */
+export const cardsOption = {
+  type: ApplicationCommandOptionType.String,
+  name: 'cards',
+  description: 'Cards such as "4R 13M RJ" (R Rams, M Masks, C Crows, T Tomes)',
+  name_localizations: { fr: 'cartes' },
+  description_localizations: { fr: 'Cartes comme « 4B 13M JR » (B Béliers, M Masques, C Corbeaux, G Grimoires)' },
+  required: true,
+  max_length: 200,
+} as const;
 
 const FRENCH_SUIT: Record<string, string> = { B: 'R', G: 'T' };
 const JOKERS: Record<string, string> = { RJ: 'RJ', BJ: 'BJ', JR: 'RJ', JN: 'BJ' };
