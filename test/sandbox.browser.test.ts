@@ -60,6 +60,60 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     expect(await reply.innerText()).toMatch(/Bob/);
     gameMessageId = (await reply.getAttribute('data-message-id'))!;
     expect(await alice.errorBanner.isVisible()).toBe(false);
+    // The two players' inline fields share their row as in Discord (half each), so a status line does not wrap.
+    const widths = await reply.locator('.embed-fields').first().evaluate((grid) => ({
+      grid: grid.getBoundingClientRect().width,
+      inline: Array.from(grid.querySelectorAll('.embed-field.inline')).map((f) => f.getBoundingClientRect().width),
+    }));
+    expect(widths.inline.length).toBe(2);
+    for (const w of widths.inline) expect(w).toBeGreaterThan(widths.grid * 0.45);
+  });
+
+  it('the command box refuses bad input before sending, and Escape leaves a command', async () => {
+    const page = browser.page;
+    const warnings: string[] = [];
+    const onConsole = (msg: { type(): string; text(): string }) => { if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text()); };
+    page.on('console', onConsole);
+    const sent: string[] = [];
+    const onRequest = (r: { url(): string }) => { if (r.url().endsWith('/sandbox/api/command')) sent.push(r.url()); };
+    page.on('request', onRequest);
+    try {
+      const input = page.getByTestId('command-input');
+      // Typed options fill the form as they are typed; a half-typed number never reaches a number field.
+      await input.click();
+      await input.fill('');
+      await input.pressSequentially('/duel simple stat:5 tn:12', { delay: 5 });
+      expect(await page.getByTestId('option-stat').inputValue()).toBe('5');
+      expect(await page.getByTestId('option-tn').inputValue()).toBe('12');
+      // A wrong type is refused on the page, with the field marked.
+      await input.fill('');
+      await input.pressSequentially('/draw count:abc', { delay: 5 });
+      await input.press('Enter');
+      await expect.poll(() => alice.errorBanner.isVisible()).toBe(true);
+      expect(await page.locator('#error-text').innerText()).toMatch(/count/);
+      expect(await page.getByTestId('option-count').getAttribute('aria-invalid')).toBe('true');
+      // Typing the next command clears the old complaint.
+      await input.fill('');
+      await input.pressSequentially('/game new', { delay: 5 });
+      expect(await alice.errorBanner.isVisible()).toBe(false);
+      // A missing required option is refused too.
+      await input.press('Enter'); // picks the suggestion
+      await page.getByTestId('option-opponent').waitFor();
+      await page.getByTestId('option-opponent').press('Enter');
+      await expect.poll(() => alice.errorBanner.isVisible()).toBe(true);
+      expect(await page.locator('#error-text').innerText()).toMatch(/opponent/);
+      // Escape in an option field leaves the command, and the complaint with it.
+      await page.getByTestId('option-opponent').press('Escape');
+      expect(await page.getByTestId('command-form').isVisible()).toBe(false);
+      expect(await input.inputValue()).toBe('');
+      expect(await alice.errorBanner.isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('command-input');
+    } finally {
+      page.off('console', onConsole);
+      page.off('request', onRequest);
+    }
+    expect(sent).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 
   it('/flip modifier:0 posts a flip result, live in another tab too', async () => {
@@ -104,6 +158,10 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     // Whatever the bot says (the hand, or why not), it says it ephemerally: a new message only Alice sees.
     await page.waitForFunction((known) => Array.from(document.querySelectorAll('[data-testid="message"][data-ephemeral="true"]'))
       .some((el) => !known.includes(el.getAttribute('data-message-id') ?? '')), [...before], { timeout: 10_000 });
+    // That answer follows the bot's /hand reply, so it is grouped under it: its gutter shows a time, not a stray "AM".
+    const gutters = await page.getByTestId('gutter-time').allTextContents();
+    expect(gutters.length).toBeGreaterThan(0);
+    for (const g of gutters) expect(g.trim()).toMatch(/^\d{1,2}:\d{2}(\s?[AP]M)?$/i);
   });
 
   it("Bob sees the public messages but never Alice's hand", async () => {
@@ -124,6 +182,28 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     const text = await reply.innerText();
     expect(text).not.toContain(aliceHandText);
     expect(text).toMatch(/empty|\b0\b|vide/i);
+  });
+
+  it('Bob switches his Discord language to French: the page, the command picker and the bot answer in French', async () => {
+    const page = browser.page;
+    await page.getByTestId('locale-switcher').selectOption('fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr' && document.body.dataset.view !== undefined);
+    expect(await page.locator('#viewer-switch-label').innerText()).toBe('Vu par');
+    expect(await page.getByTestId('user-switcher').locator('option:checked').textContent()).toMatch(/Bob \(fr\)/);
+    await page.getByTestId('command-input').click();
+    await page.getByTestId('command-input').fill('/');
+    expect(await page.locator('[data-testid="command-suggestion"][data-command="hand"] .suggestion-name').innerText()).toBe('/main');
+    await page.getByTestId('command-input').fill('');
+    // The command carries the new locale, so the bot's private answer is French.
+    await alice.runCommand('hand');
+    const reply = await alice.waitForReply('hand');
+    expect((await reply.getByTestId('interaction-header').textContent())?.replace(/\s+/g, ' ')).toMatch(/a utilisé \/main/);
+    expect(await reply.getByTestId('ephemeral-note').innerText()).toMatch(/Vous seul·e pouvez voir ceci/);
+    expect(await reply.innerText()).toMatch(/Main de Contrôle/);
+    // Back to English for the rest of the story.
+    await page.getByTestId('locale-switcher').selectOption('en-US');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.locator('#viewer-switch-label').innerText()).toBe('Viewing as');
   });
 
   it("Alice's DM shows her hand after /draw", async () => {

@@ -51,6 +51,7 @@ const els = {
   viewerName: $('viewer-name'),
   viewerUsername: $('viewer-username'),
   switcher: /** @type {HTMLSelectElement} */ ($('user-switcher')),
+  localeSwitcher: /** @type {HTMLSelectElement} */ ($('locale-switcher')),
   switcherLabel: $('viewer-switch-label'),
   title: $('channel-title'),
   titleText: $('channel-title-text'),
@@ -168,6 +169,44 @@ function renderViewer() {
   els.viewerAvatar.style.background = colourFor(state.viewerId);
   els.send.textContent = t('send');
   els.menu.setAttribute('aria-label', t('channels'));
+  const loc = locale();
+  if (![...els.localeSwitcher.options].some((o) => o.value === loc)) els.localeSwitcher.appendChild(h('option', { value: loc }, loc));
+  els.localeSwitcher.value = loc;
+  els.localeSwitcher.title = t('language');
+  els.localeSwitcher.setAttribute('aria-label', t('language'));
+}
+
+/** The switcher's label for a user: their name, and their language when it is not English. @param {User} u */
+const switcherLabel = (u) => `${u.globalName || u.username}${u.locale && !u.locale.startsWith('en') ? ` (${u.locale})` : ''}`;
+
+/**
+ * Changes the viewer's Discord language, as User Settings → Language would: the page is redrawn in it,
+ * and the commands and clicks they send from now on carry it as interaction.locale.
+ * @param {string} next
+ */
+async function setViewerLocale(next) {
+  const v = viewer();
+  if (!v || next === v.locale) return;
+  const res = await postJSON('/user', { id: v.id, locale: next });
+  if (!res.ok) {
+    showError(state.t('languageFailed', { error: res.error ?? '' }));
+    els.localeSwitcher.value = locale();
+    return;
+  }
+  v.locale = next;
+  const opt = [...els.switcher.options].find((o) => o.value === v.id);
+  if (opt) opt.textContent = switcherLabel(v);
+  state.t = translator(locale());
+  state.leaves = flattenCommands(state.commands, locale());
+  composer.reset();
+  clearError();
+  // Every label on screen ("Only you can see this", "used /…", times) is in the old language: draw again.
+  state.rendered.clear();
+  els.list.replaceChildren();
+  renderSidebar();
+  renderViewer();
+  renderTitle();
+  await refresh(true);
 }
 
 function renderTitle() {
@@ -208,6 +247,7 @@ els.menu.addEventListener('click', () => setDrawer(!document.body.classList.cont
 els.scrim.addEventListener('click', () => setDrawer(false));
 els.dmEntry.addEventListener('click', () => void selectView(state.viewerId, 'dm'));
 els.switcher.addEventListener('change', () => void selectView(els.switcher.value, state.channelId));
+els.localeSwitcher.addEventListener('change', () => void setViewerLocale(els.localeSwitcher.value));
 
 // -------------------------------------------------------------------------------------------- views
 
@@ -535,8 +575,7 @@ async function boot() {
   state.users = data.users ?? [];
   state.commands = data.commands ?? [];
   if (data.bot?.id) state.bot = { id: String(data.bot.id), username: String(data.bot.globalName || data.bot.username || 'Bot') };
-  els.switcher.replaceChildren(...state.users.map((u) => h('option', { value: u.id, 'data-username': u.username },
-    `${u.globalName || u.username}${u.locale && !u.locale.startsWith('en') ? ` (${u.locale})` : ''}`)));
+  els.switcher.replaceChildren(...state.users.map((u) => h('option', { value: u.id, 'data-username': u.username }, switcherLabel(u))));
   const params = new URLSearchParams(location.search);
   const v = (params.get('user') && findUser(/** @type {string} */ (params.get('user')))) || state.users[0];
   const ch = (params.get('channel') && findChannel(/** @type {string} */ (params.get('channel')))) || state.channels[0]?.id || 'dm';

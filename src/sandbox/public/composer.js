@@ -34,7 +34,19 @@ export class Composer {
     this.controls = new Map();
     this.busy = false;
 
-    els.input.addEventListener('input', () => this.onInput());
+    els.input.addEventListener('input', () => {
+      // A new line is a new attempt: the complaint about the last one no longer applies.
+      this.deps.clearError();
+      this.onInput();
+    });
+    // Escape in an option field leaves the command, as in Discord (the line itself handles its own Escape).
+    els.fields.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'Escape' || ev.defaultPrevented) return;
+      ev.preventDefault();
+      this.reset();
+      this.deps.clearError();
+      this.els.input.focus();
+    });
     els.input.addEventListener('keydown', (ev) => this.onKeyDown(ev));
     els.input.addEventListener('blur', () => setTimeout(() => { if (!this.els.form.contains(document.activeElement)) this.hidePopup(); }, 150));
     els.input.addEventListener('focus', () => this.onInput());
@@ -196,7 +208,7 @@ export class Composer {
     if (ctl instanceof HTMLSelectElement) {
       ctl.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); void this.submit(); } });
     }
-    ctl.addEventListener('input', () => ctl.removeAttribute('aria-invalid'));
+    ctl.addEventListener('input', () => { ctl.removeAttribute('aria-invalid'); this.deps.clearError(); });
     this.controls.set(o.name, ctl);
     return h('div', { class: `field${o.required ? ' required' : ''}` },
       h('label', { for: id, class: 'field-label' }, label,
@@ -219,6 +231,10 @@ export class Composer {
         value = opt?.value ?? '';
       }
       ctl.value = value;
+    } else if (ctl.type === 'number') {
+      // A value still being typed ("5 t" before "tn:") is not a number yet; a number input would refuse it
+      // with a console warning. The line keeps the raw text, which submit() reads and checks first.
+      ctl.value = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(raw.trim()) ? raw.trim() : '';
     } else {
       ctl.value = raw;
     }

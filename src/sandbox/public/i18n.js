@@ -54,6 +54,8 @@ const STRINGS = {
     send: 'Send',
     channels: 'Channels',
     bot: 'the bot',
+    language: 'Language (what Discord shows you, and the locale your commands carry)',
+    languageFailed: 'Could not change the language: {error}',
   },
   fr: {
     todayAt: "Aujourd'hui à {time}",
@@ -107,6 +109,8 @@ const STRINGS = {
     send: 'Envoyer',
     channels: 'Salons',
     bot: 'le bot',
+    language: 'Langue (celle de Discord, et la locale que portent vos commandes)',
+    languageFailed: 'Impossible de changer la langue : {error}',
   },
 };
 

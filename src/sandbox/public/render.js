@@ -52,6 +52,12 @@ function formatWhen(ts, locale, t) {
   return `${d.toLocaleDateString(locale)} ${time}`;
 }
 
+/** The bare time Discord shows in the gutter of a grouped message ("1:30 AM", "01:30"). @param {string | undefined} ts @param {string} locale */
+function gutterTime(ts, locale) {
+  const d = new Date(ts ?? '');
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+}
+
 /** @param {any} m */
 export function isEphemeral(m) {
   if (typeof m.ephemeral === 'boolean') return m.ephemeral;
@@ -105,7 +111,7 @@ export function renderMessage(m, ctx, opts) {
   const main = h('div', { class: 'message-main' });
   const row = h('div', { class: 'message-row' },
     grouped
-      ? h('span', { class: 'gutter-time', 'aria-hidden': 'true' }, when.replace(/^.* /, ''))
+      ? h('span', { class: 'gutter-time', 'data-testid': 'gutter-time', 'aria-hidden': 'true' }, gutterTime(m.timestamp, ctx.locale))
       : avatar(author, ctx),
     main);
   li.appendChild(row);
@@ -229,11 +235,12 @@ function renderEmbed(e, ctx, resolve) {
   if (e.description) body.appendChild(h('div', { class: 'embed-description md', 'data-testid': 'embed-description', html: md(e.description) }));
   if (Array.isArray(e.fields) && e.fields.length) {
     const grid = h('div', { class: 'embed-fields' });
-    for (const f of e.fields) {
-      grid.appendChild(h('div', { class: `embed-field${f.inline ? ' inline' : ''}`, 'data-testid': 'embed-field' },
+    const spans = fieldSpans(e.fields, thumbOf(e) ? 2 : 3);
+    e.fields.forEach((/** @type {any} */ f, /** @type {number} */ i) => {
+      grid.appendChild(h('div', { class: `embed-field${f.inline ? ' inline' : ''}`, 'data-testid': 'embed-field', style: { gridColumn: `span ${spans[i]}` } },
         h('div', { class: 'embed-field-name', html: md(f.name ?? '') }),
         h('div', { class: 'embed-field-value md', html: md(f.value ?? '') })));
-    }
+    });
     body.appendChild(grid);
   }
   const image = resolve(e.image?.url);
@@ -250,6 +257,28 @@ function renderEmbed(e, ctx, resolve) {
   return h('article', { class: `embed${thumb ? ' has-thumb' : ''}`, 'data-testid': 'embed', style: { borderLeftColor: colour } },
     body,
     thumb ? h('img', { class: 'embed-thumb', src: thumb, alt: '' }) : null);
+}
+
+/** @param {any} e */
+const thumbOf = (e) => Boolean(e.thumbnail?.url);
+
+/**
+ * Columns (of 12) each field spans, as Discord lays them out: a field that is not inline takes a whole row;
+ * consecutive inline fields share a row, up to 3 per row (2 beside a thumbnail), splitting it evenly.
+ * @param {any[]} fields @param {number} perRow @returns {number[]}
+ */
+export function fieldSpans(fields, perRow) {
+  /** @type {number[]} */
+  const spans = [];
+  let i = 0;
+  while (i < fields.length) {
+    if (!fields[i]?.inline) { spans.push(12); i++; continue; }
+    let n = 0;
+    while (n < perRow && i + n < fields.length && fields[i + n]?.inline) n++;
+    for (let k = 0; k < n; k++) spans.push(12 / n);
+    i += n;
+  }
+  return spans;
 }
 
 /**
