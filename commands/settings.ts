@@ -35,7 +35,10 @@ export default defineCommand(
     const { language, dms } = ctx.invocation.args;
     const current = await ctx.services.store.getUserSettings(ctx.asker.id);
     const next = { ...current, ...(language ? { locale: language } : {}), ...(dms === undefined ? {} : { directMessages: dms }) };
-    if (language !== undefined || dms !== undefined) await ctx.services.store.saveUserSettings(next);
+    if (language !== undefined || dms !== undefined) {
+      await ctx.services.store.saveUserSettings(next);
+      ctx.services.languages.remember(ctx.asker.id, next.locale);
+    }
     const t = translator(next.locale === 'fr' ? 'fr' : next.locale === 'en' ? 'en' : ctx.locale);
     return ephemeral(t('settings.summary', { language: t(`settings.language.${next.locale === 'fr' ? 'fr' : 'en'}`), dms: t(next.directMessages ? 'settings.dms.on' : 'settings.dms.off') }));
   },

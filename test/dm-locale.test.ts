@@ -1,4 +1,7 @@
 /**
+ * The language the bot speaks to one user. Their /settings choice wins over their Discord client's
+ * language for everything only they see (ephemeral replies, refusals, DMs).
+ *
  * The language of a DM sent because someone else acted. Discord tells a user's client language only on
  * that user's own interactions, so the bot remembers it from their last action that changed a game
  * (UserSetting.clientLocale) and uses it when no /settings choice says otherwise. End to end: the real bot
@@ -6,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n/index.js';
-import { IDS, startApp, type App } from './support/app.js';
+import { IDS, messageText, startApp, type App } from './support/app.js';
 
 let app: App;
 beforeAll(async () => {
@@ -53,5 +56,29 @@ describe('DM language of the other player', () => {
     } finally {
       app.double.setUser(IDS.bob, { locale: 'en-US' });
     }
+  });
+});
+
+describe('what only the asker sees', () => {
+  it('follows their /settings language over their Discord client, from the next interaction on', async () => {
+    const table = channel('table-4');
+    expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
+    const handTitle = async () => (await app.command('bob', 'hand', {}, table)).reply;
+    const before = await handTitle();
+    expect(before?.ephemeral).toBe(true);
+    expect(before?.embeds?.[0]?.title).toBe(en('hand.title', { count: 0 }));
+
+    expect((await app.command('bob', 'settings', { language: 'fr' }, table)).ok).toBe(true);
+    expect((await handTitle())?.embeds?.[0]?.title).toBe(fr('hand.title', { count: 0 }));
+    // A refusal too (Bob cannot discard what he does not hold).
+    const refused = await app.command('bob', 'discard', { cards: '13R' }, table);
+    expect(refused.reply?.ephemeral).toBe(true);
+    expect(refused.reply?.content).toContain('n’est pas dans votre main');
+    // Public messages stay in the server's language.
+    expect((await app.command('bob', 'draw', { count: 1 }, table)).reply?.ephemeral).toBe(false);
+    expect(messageText(app.lastPublic(table)!)).not.toContain('pioche');
+
+    expect((await app.command('bob', 'settings', { language: 'en' }, table)).ok).toBe(true);
+    expect((await handTitle())?.embeds?.[0]?.title).toBe(en('hand.title', { count: 1 }));
   });
 });

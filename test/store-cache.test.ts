@@ -19,6 +19,7 @@ import type { DiscordOutbox } from '../src/discord/contract.js';
 import type { AppendResult, GameStore, StoredEvent, StoredGame } from '../src/store/contract.js';
 import { openStore } from '../src/store/open.js';
 import { createTestDatabase, startPostgres, type PostgresServer } from './support/postgres.js';
+import { languageChoices } from '../src/app/languages.js';
 
 const ALICE = 'alice-id';
 const BOB = 'bob-id';
@@ -70,6 +71,7 @@ function instance(store: GameStore): Instance {
     outbox: {} as DiscordOutbox,
     newSeed: () => randomBytes(32).toString('hex'),
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    languages: languageChoices(counted),
   };
   return self;
 }

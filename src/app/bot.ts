@@ -11,6 +11,7 @@ import { withDeadline } from '../discord/deadline.js';
 import type { InteractionHandler } from '../discord/contract.js';
 import type { GameStore } from '../store/contract.js';
 import { consoleLogger, type Logger, type Services } from './services.js';
+import { languageChoices } from './languages.js';
 
 export interface Bot {
   handler: InteractionHandler;
@@ -23,6 +24,7 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
     outbox: createOutbox({ rest: options.rest, applicationId: options.applicationId }),
     newSeed: options.newSeed ?? (() => randomBytes(32).toString('hex')),
     log: options.log ?? consoleLogger,
+    languages: languageChoices(options.store),
   };
   const router = createRouter({ commands: allCommands, components: allComponents, services });
   return { handler: withDeadline(router, services.outbox, options.deadlineMs), services };

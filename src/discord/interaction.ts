@@ -22,12 +22,17 @@ export interface InteractionScope {
   channelId: string;
   /** Role ids of the asker in this guild (empty in DMs). */
   roles: readonly string[];
-  /** The asker's own language: ephemeral replies and DMs. */
+  /** The asker's own language (their /settings choice, else their Discord client's): ephemeral replies and DMs. */
   locale: Locale;
   /** The server's language: public channel messages, which everyone reads. */
   publicLocale: Locale;
   t: Translate;
   tPublic: Translate;
+}
+
+/** The same scope speaking `locale` to the asker (their /settings choice over their client's language). */
+export function speaking(scope: InteractionScope, locale: Locale): InteractionScope {
+  return locale === scope.locale ? scope : { ...scope, locale, t: translator(locale) };
 }
 
 export function scopeOf(interaction: APIInteraction): InteractionScope | null {

@@ -13,7 +13,7 @@ import {
 } from 'discord-api-types/v10';
 import type { InitialReply, InteractionHandler } from './contract.js';
 import { parseInvocation, type CommandDef, type InvocationOf } from './commandDefinition.js';
-import { scopeOf, type InteractionScope } from './interaction.js';
+import { scopeOf, speaking, type InteractionScope } from './interaction.js';
 import { problemReply } from './replies.js';
 import { describeError } from './outbox.js';
 import type { Services } from '../app/services.js';
@@ -63,8 +63,10 @@ export function createRouter(options: {
     if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
       return { response: { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } } };
     }
-    const scope = scopeOf(interaction);
-    if (!scope) return problemReply((k, p) => t(localeFrom(undefined), k, p), { code: 'MALFORMED_INTERACTION' });
+    const client = scopeOf(interaction);
+    if (!client) return problemReply((k, p) => t(localeFrom(undefined), k, p), { code: 'MALFORMED_INTERACTION' });
+    const chosen = await services.languages.chosenBy(client.asker.id);
+    const scope = chosen === null ? client : speaking(client, chosen);
 
     if (interaction.type === InteractionType.ApplicationCommand) {
       if (interaction.data.type !== ApplicationCommandType.ChatInput) return problemReply(scope.t, { code: 'UNKNOWN_COMMAND', params: { name: interaction.data.name } });
