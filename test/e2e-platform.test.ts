@@ -223,7 +223,7 @@ describe('flips, draws and hands', () => {
     const ch = channel('table-3');
     const gameId = await newGame(ch);
     const drawn = await app.command('alice', 'draw', { count: 4 }, ch);
-    expect(messageText(drawn.reply!)).toContain('**Alice** draws 4 card(s).');
+    expect(messageText(drawn.reply!)).toContain('**Alice** draws 4 cards.');
     let state = await stateOf(ch);
     const hand4 = state.seats[0].hand;
     // Public: the count only. DM: exactly the hand.
@@ -382,7 +382,9 @@ describe('ending, undo, log and verification', () => {
 
     // A referee-role member (not seated) may end a game once the role is set; before that, may not.
     const gameId = await newGame(ch, 'carol', 'bob');
+    // Her role is named like a referee's but was never set: the refusal says how one becomes a referee here.
     expectRefusal(await app.command('rita', 'game end', undefined, ch), 'rita', 'You have no seat');
+    expectRefusal(await app.command('rita', 'game end', undefined, ch), 'rita', 'the game’s creator, or a member of the role a server manager set with /game referee-role');
     expectRefusal(await app.command('alice', 'game referee-role', { role: IDS.refereeRole }, ch), 'alice', 'Only server managers');
     const set = await app.command('rita', 'game referee-role', { role: IDS.refereeRole }, ch);
     expect(set.reply?.ephemeral).toBe(true);
@@ -523,7 +525,7 @@ describe('ending, undo, log and verification', () => {
     expect(drawnEvents.map((e) => (e.cards as string[]).length)).toEqual([3, 4]);
     expect(fullJson.entries.find((e) => e.event.type === 'DeckShuffled')?.event.order).toHaveLength(54);
     expect(fullJson.entries.find((e) => e.event.type === 'GameStarted')?.event.seed).toBe(seed);
-    expect(messageText(full.reply!)).toMatch(/draws 3 card\(s\)\. \(\S+ \S+ \S+\)/);
+    expect(messageText(full.reply!)).toMatch(/draws 3 cards\. \(\S+ \S+ \S+\)/);
 
     const verified = await app.command('bob', 'game verify', undefined, ch);
     expect(verified.ok, verified.error).toBe(true);

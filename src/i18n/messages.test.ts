@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../engine/index.js';
 import { en } from './en.js';
 import { fr } from './fr.js';
-import { localeFrom, t } from './index.js';
+import { localeFrom, PLURAL, pluralBranches, t } from './index.js';
 
 describe('messages', () => {
   it('every engine rule error has an English and a French message', () => {
@@ -26,8 +26,32 @@ describe('messages', () => {
   });
 
   it('French messages use the same placeholders as the English ones', () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    // Simple placeholders, plural parameters, and the placeholders inside plural branches alike.
+    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]).sort();
     for (const key of Object.keys(en) as (keyof typeof en)[]) expect(placeholders(fr[key]), key).toEqual(placeholders(en[key]));
+  });
+
+  it('counted words use plural forms, never “(s)”: each form has a “one” and an “other” branch, and only well-formed forms', () => {
+    for (const table of [en, fr] as Record<string, string>[]) {
+      for (const [key, text] of Object.entries(table)) {
+        expect(text, key).not.toMatch(/\(s\)|\(es\)|\(x\)/);
+        const forms = [...text.matchAll(PLURAL)];
+        for (const [, , body] of forms) expect([...pluralBranches(body!).keys()], key).toEqual(expect.arrayContaining(['one', 'other']));
+        // A plural form the parser does not recognise would stay printed as is.
+        expect(text.replace(PLURAL, '').includes(', plural,'), key).toBe(false);
+      }
+    }
+  });
+
+  it('chooses the plural branch with the locale’s rules: in French 0 and 1 are singular, in English only 1', () => {
+    expect(t('en', 'event.drawn', { name: 'Alice', count: 1 })).toBe('🂠 Alice draws 1 card.');
+    expect(t('en', 'event.drawn', { name: 'Alice', count: 6 })).toBe('🂠 Alice draws 6 cards.');
+    expect(t('en', 'hand.title', { count: 0 })).toBe('Your Control Hand — 0 cards');
+    expect(t('fr', 'event.drawn', { name: 'Alice', count: 6 })).toBe('🂠 Alice pioche 6 cartes.');
+    expect(t('fr', 'event.drawn', { name: 'Alice', count: 1 })).toBe('🂠 Alice pioche 1 carte.');
+    expect(t('fr', 'hand.title', { count: 0 })).toBe('Votre Main de Contrôle — 0 carte');
+    expect(t('fr', 'event.damage', { target: 'Bob', final: 1, steps: '1' })).toBe('🩸 Bob subit **1** dégât (1).');
+    expect(t('fr', 'event.damage', { target: 'Bob', final: 3, steps: '3' })).toBe('🩸 Bob subit **3** dégâts (3).');
   });
 
   it('reads Discord locales and fills placeholders', () => {

@@ -31,6 +31,13 @@ export function suits(list: readonly Suit[]): string {
   return list.map((s) => SUIT_EMOJI[s]).join('');
 }
 
+/** Suits spelled out for a reason: "🎭 Masks", "2 × 🐏 Rams + 📖 Tomes" (a requirement is a multiset, DUEL-5). */
+export function namedSuits(t: Translate, list: readonly Suit[]): string {
+  const counts = new Map<Suit, number>();
+  for (const s of list) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts].map(([s, n]) => `${n > 1 ? `${n} × ` : ''}${SUIT_EMOJI[s]} ${suitName(t, s)}`).join(' + ');
+}
+
 /** "+2", "−1", "0" — the net fate modifier as players write it. */
 export function fate(net: number): string {
   if (net > 0) return '+'.repeat(Math.min(net, 3));

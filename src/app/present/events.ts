@@ -2,9 +2,10 @@
  * Events as public lines. Only public facts are read here: a draw shows a count, a shuffle shows no
  * order, the seed is never printed. The adversarial tests in test/hidden-information.test.ts check it.
  */
-import type { GameEvent } from '../../engine/index.js';
-import type { Translate } from '../../i18n/index.js';
-import { card, cards, fate, signed, suitName, suits } from './cards.js';
+import type { DuelResult, GameEvent } from '../../engine/index.js';
+import { missingSuits } from '../../engine/triggers.js';
+import { hasMessage, type Translate } from '../../i18n/index.js';
+import { card, cards, fate, namedSuits, signed, suitName, suits } from './cards.js';
 
 /** Seat names: events speak of seats 0 and 1. */
 export type SeatNames = readonly [string, string];
@@ -63,7 +64,7 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
     case 'CheatDeclined':
       return t('event.cheatDeclined', { name: who(event.seat) });
     case 'CheatSkipped':
-      return t('event.cheatSkipped', { name: who(event.seat), rule: event.rule });
+      return t('event.cheatSkipped', { name: who(event.seat), reason: cheatBanReason(t, event.code), rule: event.rule });
     case 'FlipDiscardedForReflip': {
       // FLIP-7: who re-flipped (or which referee asked), and every card that went to the discard (public).
       const by = event.referee ? t('event.reflipBy', { by: `<@${event.by}>` }) : '';
@@ -81,10 +82,18 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       return event.reason === 'choice' ? t('event.noTrigger', { name: who(event.seat) }) : null;
     case 'DuelResolved': {
       const r = event.result;
-      const parts = [t(r.attacker.succeeded ? 'event.succeeds' : 'event.fails', { name: who(r.attacker.seat), total: r.attacker.total })];
-      if (r.defender) parts.push(t(r.defender.succeeded ? 'event.succeeds' : 'event.fails', { name: who(r.defender.seat), total: r.defender.total }));
+      const parts = [sideOutcome(t, who, r, 'attacker')];
+      if (r.defender) parts.push(sideOutcome(t, who, r, 'defender'));
       if (r.diff !== null && r.attacker.succeeded) parts.push(t('event.precision', { diff: r.diff, fate: fate(r.precision) }));
-      return `🏁 ${parts.join(' · ')}`;
+      // TRIG-6: a declared trigger that will not take effect says so.
+      const triggers = r.triggers.flatMap((tr) =>
+        tr.status === 'fizzles'
+          ? [t('event.triggerFizzles', { trigger: tr.name, name: who(tr.seat) })]
+          : tr.status === 'ifKilled'
+            ? [t('event.triggerIfKilled', { trigger: tr.name, name: who(tr.seat) })]
+            : [],
+      );
+      return [`🏁 ${parts.join(' · ')}`, ...triggers].join('\n');
     }
     case 'DamageSequenceStarted':
       return t('event.damageStarted', { name: who(event.damage.dealer), target: who(event.damage.target), profile: profile(event.damage.profile) });
@@ -95,8 +104,9 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       if (r.shieldedUsed) steps.push(t('event.afterShielded', { value: r.afterReductions }));
       if (r.soulstoneCard) steps.push(t('event.afterSoulstone', { card: card(r.soulstoneCard), value: r.final }));
       const blast = r.blasts > 0 && r.blastDamage !== null ? ' ' + t('event.blasts', { count: r.blasts, damage: r.blastDamage }) : '';
-      const killed = r.killed ? ' ' + t('event.killed') : '';
-      return t('event.damage', { target: who(r.target), final: r.final, steps: steps.join(' → ') }) + blast + killed;
+      // DMG-10: with the target's Health given, what is left of it — or that the model is killed (KILL-1).
+      const health = r.killed ? ' ' + t('event.killed', { target: who(r.target) }) : r.healthAfter !== null ? ' ' + t('event.healthLeft', { target: who(r.target), health: r.healthAfter }) : '';
+      return t('event.damage', { target: who(r.target), final: r.final, steps: steps.join(' → ') }) + blast + health;
     }
     case 'FlipResolved':
       return t('event.flipResult', { name: who(event.result.seat), card: card(event.result.card), value: event.result.value, band: t(`band.${event.result.band}`) });
@@ -111,6 +121,48 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       return unreachable;
     }
   }
+}
+
+/** CHEAT-3 in words, from the engine's error code (the rule ID follows in brackets for referees). */
+export function cheatBanReason(t: Translate, code: string): string {
+  const key = `cheat.why.${code}`;
+  return hasMessage(key) ? t(key) : code;
+}
+
+type Side = NonNullable<DuelResult['defender']>;
+
+/** A total as the table reads it: "16 📖". */
+export function totalWithSuits(side: Pick<Side, 'total' | 'suits'>): string {
+  return `${side.total}${side.suits.length ? ' ' + suits(side.suits) : ''}`;
+}
+
+/**
+ * DUEL-6, the reasons a side fails: the attacker needs the TN, the TN's suits and at least the defender's
+ * total; the defender needs strictly more than the attacker.
+ */
+export function failureReasons(t: Translate, who: (seat: 0 | 1) => string, r: Pick<DuelResult, 'tn' | 'tnSuits' | 'attacker' | 'defender'>, role: 'attacker' | 'defender'): string[] {
+  const side = role === 'attacker' ? r.attacker : r.defender;
+  const other = role === 'attacker' ? r.defender : r.attacker;
+  if (!side) return [];
+  if (side.yielded) return [t('duel.why.yielded')];
+  const why: string[] = [];
+  if (role === 'attacker') {
+    if (r.tn !== null && side.total < r.tn) why.push(t('duel.why.belowTn', { tn: r.tn }));
+    const missing = missingSuits(side.suits, r.tnSuits);
+    if (missing.length) why.push(t('duel.why.missingSuits', { suits: namedSuits(t, missing) }));
+    if (other && !other.yielded && side.total < other.total) why.push(t('duel.why.belowOther', { name: who(other.seat), total: other.total }));
+  } else if (other && side.total <= other.total) {
+    why.push(t('duel.why.notAbove', { name: who(other.seat), total: other.total }));
+  }
+  return why;
+}
+
+function sideOutcome(t: Translate, who: (seat: 0 | 1) => string, r: DuelResult, role: 'attacker' | 'defender'): string {
+  const side = (role === 'attacker' ? r.attacker : r.defender) as Side;
+  const total = totalWithSuits(side);
+  if (side.succeeded) return t('event.succeeds', { name: who(side.seat), total });
+  const why = failureReasons(t, who, r, role);
+  return why.length ? t('event.failsWhy', { name: who(side.seat), total, why: why.join(t('duel.why.and')) }) : t('event.fails', { name: who(side.seat), total });
 }
 
 function profile(p: number | readonly [number, number, number]): string {
