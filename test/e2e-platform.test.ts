@@ -487,6 +487,11 @@ describe('ending, undo, log and verification', () => {
     expect(log.ok, log.error).toBe(true);
     expect(log.reply?.ephemeral).toBe(true);
     expect(log.reply?.embeds[0]?.footer?.text).toContain('Public events only');
+    // Players' entry numbers from the start (#1, the game), never the internal batch numbers.
+    const logText = log.reply!.embeds[0]!.description!;
+    expect(logText.split('\n')[0]).toBe('`#1` 🎲 Malifaux Third Edition: **Alice** vs **Bob** — the game starts.');
+    expect(logText).toContain('🂠 **Alice** draws 3 cards.');
+    expect(logText).not.toMatch(/· b\d+/);
     const attachment = log.reply!.attachments.find((a) => a.filename.endsWith('.json'))!;
     const json = app.double.attachmentData(attachment.id)!.toString('utf8');
     const exported = JSON.parse(json) as { ended: boolean; seedCommitment: string; entries: { event: Record<string, unknown> }[] };

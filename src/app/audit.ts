@@ -36,20 +36,78 @@ export function exportLog(game: StoredGame, log: readonly StoredEvent[], state: 
   return { gameId: game.id, seedCommitment: state.status === 'new' ? null : state.seedCommitment, ended, entries };
 }
 
-function logLines(t: Translate, state: engine.GameState, log: readonly StoredEvent[], ended: boolean): string[] {
-  const lines: string[] = [];
+/** One readable line of the log, with the entry number players see (`#seq`). */
+export interface LogLine {
+  seq: number;
+  text: string;
+}
+
+/** An event as the log reads it: the public line, plus what only the log shows (the start, the setup shuffles). */
+function readableEvent(t: Translate, names: SeatNames, event: engine.GameEvent, ended: boolean): string | null {
+  const line = eventLine(t, names, event);
+  if (line) return line;
+  if (event.type === 'GameStarted') return t('game.log.started', { system: t(`system.${event.system}`), a: `**${names[0]}**`, b: `**${names[1]}**` });
+  if (event.type === 'DeckShuffled') return t('game.log.setupShuffle', { name: `**${names[event.seat]}**` });
+  return ended ? event.type : null;
+}
+
+/** "#12" or "#12–#14": the entries of one batch, as numbered in the log. */
+function entryRange(first: number, last: number): string {
+  return first === last ? `#${first}` : `#${first}–#${last}`;
+}
+
+/**
+ * The log as players read it. Entries are numbered by their place in the log; an undo names the entries
+ * it took back and what they were, and those entries are struck through (they no longer count). The
+ * batch numbers stay in the JSON attachment, for the verify script.
+ */
+export function logLines(t: Translate, state: engine.GameState, log: readonly StoredEvent[], ended: boolean): LogLine[] {
   const names: SeatNames = state.status === 'new' ? ['?', '?'] : [state.seats[0].name, state.seats[1].name];
+  const visible = (event: StoredPayload['event']): event is engine.GameEvent => event.type !== 'LogEntryUndone' && (ended || engine.publicEvent(event) !== null);
+  const batches = new Map<number, { first: number; last: number; what: string | null }>();
+  const undone = new Set<number>();
   for (const stored of log) {
     const { batch, event } = stored.payload as StoredPayload;
     if (event.type === 'LogEntryUndone') {
-      lines.push(`\`#${stored.seq}\` ↩️ ${t('game.log.undone', { name: `<@${event.by}>`, batch: event.undoneBatch })}`);
+      undone.add(event.undoneBatch);
       continue;
     }
-    if (!ended && engine.publicEvent(event) === null) continue;
-    const line = eventLine(t, names, event) ?? (ended ? `${event.type}` : null);
-    if (line) lines.push(`\`#${stored.seq}\` ${line}${ended && event.type === 'CardsDrawn' ? ` (${event.cards.join(' ')})` : ''} · b${batch}`);
+    const entry = batches.get(batch) ?? { first: stored.seq, last: stored.seq, what: null };
+    entry.last = stored.seq;
+    if (entry.what === null && visible(event)) entry.what = readableEvent(t, names, event, ended);
+    batches.set(batch, entry);
+  }
+  const lines: LogLine[] = [];
+  for (const stored of log) {
+    const { batch, event } = stored.payload as StoredPayload;
+    if (event.type === 'LogEntryUndone') {
+      const b = batches.get(event.undoneBatch);
+      const params = { name: `<@${event.by}>`, entries: b ? entryRange(b.first, b.last) : '?' };
+      lines.push({ seq: stored.seq, text: `\`#${stored.seq}\` ↩️ ${b?.what ? t('game.log.undoneWhat', { ...params, what: b.what }) : t('game.log.undone', params)}` });
+      continue;
+    }
+    if (!visible(event)) continue;
+    const line = readableEvent(t, names, event, ended);
+    if (!line) continue;
+    const text = `${line}${ended && event.type === 'CardsDrawn' ? ` (${event.cards.join(' ')})` : ''}`;
+    lines.push({ seq: stored.seq, text: `\`#${stored.seq}\` ${undone.has(batch) ? `~~${text.replace(/\n/g, '~~\n~~')}~~` : text}` });
   }
   return lines;
+}
+
+/**
+ * What fits in the embed: the most recent lines (Discord caps a description at 4,096 characters), and
+ * first, when earlier ones had to be left out, which entries they are and where the complete log is.
+ */
+export function logDescription(t: Translate, lines: readonly LogLine[]): string {
+  if (!lines.length) return t('game.log.empty');
+  const text = (shown: readonly LogLine[]) => shown.map((l) => l.text).join('\n');
+  let shown = lines.slice(-40);
+  while (shown.length > 1 && text(shown).length > 3700) shown = shown.slice(1);
+  const omitted = lines.length - shown.length;
+  if (omitted === 0) return text(shown);
+  const note = t('game.log.omitted', { count: omitted, first: lines[0]!.seq, last: lines[omitted - 1]!.seq });
+  return `${note}\n${text(shown)}`;
 }
 
 async function latestGame(scope: Scope): Promise<{ game: StoredGame; state: engine.GameState; log: StoredEvent[] } | null> {
@@ -65,14 +123,11 @@ export async function auditLog(scope: Scope): Promise<InitialReply> {
   const { game, state, log } = found;
   const t = scope.t;
   const ended = game.status === 'ended';
-  const lines = logLines(t, state, log, ended);
-  // Discord caps a description at 4,096 characters: show the most recent lines, attach the whole log.
-  let shown = lines.slice(-40);
-  while (shown.join('\n').length > 3800) shown = shown.slice(1);
+  const description = logDescription(t, logLines(t, state, log, ended));
   const names = state.status === 'new' ? { a: '?', b: '?' } : { a: state.seats[0].name, b: state.seats[1].name };
   const embed: APIEmbed = {
     title: t('game.log.title', names),
-    description: shown.length ? shown.join('\n') : t('game.log.empty'),
+    description,
     color: COLOR.neutral,
     footer: { text: `${t(ended ? 'game.log.full' : 'game.log.publicOnly')} ${t('game.log.attachment')}` },
   };
