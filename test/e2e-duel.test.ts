@@ -232,6 +232,18 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
         const select = componentsOf(dm!).find((c) => c.type === 3)!;
         const options = (select.options as { value: string }[]).map((o) => o.value);
         expect(new Set(options)).toEqual(new Set(decision!.legal));
+        if (decision!.kind === 'cheat' && decision!.slot === 'damage') {
+          // The DM says what the cheat is about: the damage now, and what each hand card would deal.
+          expect(dm!.content).toMatch(/Your damage flip: .* — (weak|moderate|severe): \d+ damage\./);
+          expect(dm!.content).toMatch(/With your hand: (weak|moderate|severe) \(\d+ damage\): /);
+        } else if (decision!.kind === 'cheat') {
+          // The DM says what the cheat is about: the flip's total, the other side's, and which cards would win.
+          const slot = decision!.slot === 'attacker' ? 'attack flip' : 'defense flip';
+          expect(dm!.content).toContain(`Your ${slot}: `);
+          expect(dm!.content).toMatch(/’s (attack|defense) flip: .* → total \*\*\d+\*\*/);
+          expect(dm!.content).toMatch(/To succeed you need (at least|more than) \*\*(Alice|Bob)\*\*’s \d+\./);
+          expect(dm!.content).toMatch(/In your hand: |No card in your hand would make you succeed\./);
+        }
         const hand = state.seats[decision!.seat].hand;
         for (const viewer of [other, 'carol'] as const) {
           const seen = [...app.visibleTo(viewer), ...app.dms(viewer)];

@@ -15,6 +15,7 @@ import { takesFromDeck, type LoadedGame, type UndoResult } from './games.js';
 import type { Services } from './services.js';
 import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
+import { cheatContext } from './present/cheat.js';
 import { eventLine, type SeatNames } from './present/events.js';
 import { decisionComponents, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
 import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './present/status.js';
@@ -153,8 +154,12 @@ export async function handMessage(t: Translate, state: engine.ActiveState, seat:
     footer: { text: t('hand.footer', { a: state.seats[0].name, b: state.seats[1].name, soulstones: state.seats[seat].soulstones }) },
     ...(files.length ? { image: { url: 'attachment://hand.png' } } : {}),
   };
+  // What the decision is about, from this player's own view: their flip, the table, their hand.
+  const view = engine.privateView(state, seat);
+  const context = mine?.kind === 'cheat' && view.status !== 'new' ? cheatContext(t, view, mine) : [];
+  const content = mine ? [t('prompt.yourTurn', { decision: t(`decision.${mine.kind}`) }), ...context].join('\n') : null;
   return {
-    ...(mine ? { content: t('prompt.yourTurn', { decision: t(`decision.${mine.kind}`) }) } : {}),
+    ...(content ? { content } : {}),
     embeds: [embed],
     components: (mine ? decisionComponents(t, state.gameId, mine) : []) as OutgoingMessage['components'],
     allowed_mentions: { parse: [] },

@@ -247,7 +247,7 @@ export const fr: Record<keyof typeof en, string> = {
   "game.log.undoneWhat": "{name} a annulé {entries} : {what}",
   // --- ce que décide Tromper le Destin (main en MP, « Ma main »)
   "cheat.mine": "Votre {slot} : {card} → total **{total}**{suits} (carac. {stat} + carte {value}{modifier}).",
-  "cheat.other": "{slot} de {name} : {card} → total **{total}**{suits}.",
+  "cheat.other": "Le {slot} de {name} : {card} → total **{total}**{suits}.",
   "cheat.otherYielded": "{name} a cédé.",
   "cheat.otherMayCheat": "{name} décide après vous et peut encore Tromper le Destin.",
   "cheat.needs": "Pour réussir, il vous faut {needs}.",
