@@ -13,6 +13,8 @@ import type { InteractionScope } from '../discord/interaction.js';
 import { reply, update, type ReplyMessage } from '../discord/replies.js';
 import { takesFromDeck, type LoadedGame, type UndoResult } from './games.js';
 import type { Services } from './services.js';
+import { privatePromptsOf, type LivePrompt } from './privatePrompts.js';
+import { describeError } from '../discord/outbox.js';
 import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
 import { cheatContext } from './present/cheat.js';
@@ -206,29 +208,55 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   const { services } = scope;
   await rememberAskerLocale(scope);
   const { state, stored } = outcome.game;
-  if (state.status !== 'active') return;
+  const prompts = privatePromptsOf(services.outbox);
+  if (state.status !== 'active') {
+    // The game is over: no DM'd decision is live any more.
+    for (const seat of [0, 1] as const) await closePrompt(scope, prompts.settled(stored.id, seat, null), state.status === 'new' ? null : state.seats[seat].userId);
+    return;
+  }
   const decision = engine.pendingDecision(state);
   const privateDecision = decision !== null && isPrivateDecision(decision) ? decision : null;
   // The decision before matters only to tell a new private decision from one already announced.
   const decisionBefore = privateDecision === null ? null : engine.pendingDecision(outcome.before);
   for (const seat of [0, 1] as const) {
+    const userId = state.seats[seat].userId;
+    const mine = privateDecision !== null && privateDecision.seat === seat ? privateDecision : null;
+    // A DM'd decision settled some other way (the "My hand" view, an undo) loses its controls.
+    await closePrompt(scope, prompts.settled(stored.id, seat, mine?.id ?? null), userId);
     const handBefore = outcome.before.status === 'new' ? [] : outcome.before.seats[seat].hand;
     const handChanged = options.everyHand === true || !sameCards(handBefore, state.seats[seat].hand);
-    const newPrivateDecision = privateDecision !== null && privateDecision.seat === seat && privateDecision.id !== decisionBefore?.id;
+    const newPrivateDecision = mine !== null && mine.id !== decisionBefore?.id;
     if (!handChanged && !newPrivateDecision) continue;
-    const userId = state.seats[seat].userId;
     const settings = await services.store.getUserSettings(userId);
     if (!settings.directMessages) continue; // they chose the "My hand" button; the public message names the decision
     const t = translator(privateLocale(settings, userId, scope));
     const sent = await services.outbox.sendDirectMessage(userId, await handMessage(t, state, seat));
-    if (!sent.ok) {
-      const tp = translator(scope.publicLocale);
-      await services.outbox.postToChannel(stored.channelId, {
-        content: tp('hand.dmClosed', { name: `<@${userId}>` }),
-        components: [handRow(tp, state.gameId)] as OutgoingMessage['components'],
-        allowed_mentions: { parse: [], users: [userId] },
-      });
+    if (sent.ok) {
+      // The newest DM carries the decision's controls; an older one that did is closed.
+      await closePrompt(scope, prompts.sent(stored.id, seat, sent, mine?.id ?? null), userId, t);
+      continue;
     }
+    const tp = translator(scope.publicLocale);
+    await services.outbox.postToChannel(stored.channelId, {
+      content: tp('hand.dmClosed', { name: `<@${userId}>` }),
+      components: [handRow(tp, state.gameId)] as OutgoingMessage['components'],
+      allowed_mentions: { parse: [], users: [userId] },
+    });
+  }
+}
+
+/**
+ * Takes the controls off a DM whose decision is settled. Best effort: if the edit fails, a click on the
+ * old controls is still refused as stale.
+ */
+async function closePrompt(scope: Scope, prompt: LivePrompt | undefined, userId: string | null, known?: Translate): Promise<void> {
+  if (prompt === undefined || userId === null) return;
+  const { services } = scope;
+  try {
+    const t = known ?? translator(privateLocale(await services.store.getUserSettings(userId), userId, scope));
+    await services.outbox.editChannelMessage(prompt.channelId, prompt.messageId, { content: t('prompt.closed'), components: [] });
+  } catch (error) {
+    services.log.warn(`could not close a DM prompt: ${describeError(error)}`);
   }
 }
 

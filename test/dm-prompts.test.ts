@@ -1,0 +1,70 @@
+/**
+ * A decision asked by DM loses its controls once it is settled some other way (answered from the
+ * ephemeral "My hand" view, undone, the game ended) or once a newer DM carries them, so a player reading
+ * their DMs never finds a live-looking select that only answers "stale". End to end over signed HTTP
+ * against the local Discord double, on a real SQLite file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as engine from '../src/engine/index.js';
+import { translator } from '../src/i18n/index.js';
+import { IDS, componentsOf, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp({ mode: 'http', backend: 'sqlite' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const en = translator('en');
+const channel = (name: string) => app.double.channel(name).id;
+const hasControls = (messageId: string) => {
+  const message = app.dms('bob').find((m) => m.id === messageId)!;
+  return componentsOf(message).some((c) => typeof c.custom_id === 'string' && c.custom_id.startsWith('fk:'));
+};
+
+async function bobMustCheat(table: string): Promise<engine.PendingDecision> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    expect((await app.command('bob', 'flip', { modifier: 0 }, table)).ok).toBe(true);
+    await app.settle();
+    const decision = engine.pendingDecision((await app.state(table))!);
+    if (decision?.kind === 'cheat') return decision;
+  }
+  throw new Error('five flips without a cheat decision');
+}
+
+describe('DM prompts', () => {
+  it('are closed when answered from "My hand", when undone, and when the game ends', async () => {
+    const table = channel('table-6');
+    expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
+    const gameId = (await app.game(table))!.id;
+    expect((await app.command('bob', 'draw', { count: 3 }, table)).ok).toBe(true);
+
+    // Answered from the "My hand" view: the DM's select goes.
+    let cheat = await bobMustCheat(table);
+    let dm = latestDecisionMessage(app.dms('bob'), gameId)!;
+    expect(hasControls(dm.id)).toBe(true);
+    const view = await app.click('bob', app.lastPublic(table)!.id, `fk:hand:${gameId}`);
+    const decline = locateChoice(view.reply!, cheat, engine.DECLINE)!;
+    expect((await app.click('bob', decline.message.id, decline.customId)).ok).toBe(true);
+    await app.settle();
+    expect(hasControls(dm.id)).toBe(false);
+    expect(app.dms('bob').find((m) => m.id === dm.id)!.content).toBe(en('prompt.closed'));
+
+    // Undone by the referee (Alice created the game): closed too.
+    cheat = await bobMustCheat(table);
+    dm = latestDecisionMessage(app.dms('bob'), gameId)!;
+    expect(hasControls(dm.id)).toBe(true);
+    expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+    await app.settle();
+    expect(hasControls(dm.id)).toBe(false);
+
+    // Pending when the game ends: closed.
+    await bobMustCheat(table);
+    dm = latestDecisionMessage(app.dms('bob'), gameId)!;
+    expect((await app.command('alice', 'game end', {}, table)).ok).toBe(true);
+    await app.settle();
+    expect(hasControls(dm.id)).toBe(false);
+  });
+});
