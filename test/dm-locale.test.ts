@@ -53,6 +53,10 @@ describe('DM language of the other player', () => {
       expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
       await app.settle();
       expect(lastDmTitle('bob')).toBe(en('hand.title', { count: 0 }));
+      // What is remembered stays his client's language, not his choice.
+      expect((await app.command('bob', 'draw', { count: 1 }, table)).ok).toBe(true);
+      await app.settle();
+      expect(await app.store.getUserSettings(IDS.bob)).toMatchObject({ locale: 'en', clientLocale: 'fr' });
     } finally {
       app.double.setUser(IDS.bob, { locale: 'en-US' });
     }

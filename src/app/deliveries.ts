@@ -193,10 +193,16 @@ async function rememberAskerLocale(scope: Scope): Promise<void> {
   const { store } = scope.services;
   let seen = rememberedLocales.get(store);
   if (seen === undefined) rememberedLocales.set(store, (seen = new Map()));
-  if (seen.get(scope.asker.id) === scope.locale) return;
-  await store.rememberClientLocale(scope.asker.id, scope.locale);
+  if (seen.get(scope.asker.id) === scope.clientLocale) return;
+  try {
+    await store.rememberClientLocale(scope.asker.id, scope.clientLocale);
+  } catch (error) {
+    // A language to remember must not cost anyone their hand: the DMs go out anyway.
+    scope.services.log.warn(`could not remember a client locale: ${describeError(error)}`);
+    return;
+  }
   if (seen.size >= REMEMBERED_USERS) seen.clear();
-  seen.set(scope.asker.id, scope.locale);
+  seen.set(scope.asker.id, scope.clientLocale);
 }
 
 function sameCards(a: readonly string[], b: readonly string[]): boolean {

@@ -24,6 +24,8 @@ export interface InteractionScope {
   roles: readonly string[];
   /** The asker's own language (their /settings choice, else their Discord client's): ephemeral replies and DMs. */
   locale: Locale;
+  /** The language of the asker's Discord client, whatever they chose. */
+  clientLocale: Locale;
   /** The server's language: public channel messages, which everyone reads. */
   publicLocale: Locale;
   t: Translate;
@@ -48,6 +50,7 @@ export function scopeOf(interaction: APIInteraction): InteractionScope | null {
     channelId,
     roles: interaction.member?.roles ?? [],
     locale,
+    clientLocale: locale,
     publicLocale,
     t: translator(locale),
     tPublic: translator(publicLocale),
