@@ -4,7 +4,8 @@
  *
  *   1. /flip req/s through the full HTTP endpoint on SQLite vs a bare signature-checking server
  *      (16 games on 16 connections, and all 16 connections on one game: compare-and-swap contention);
- *   2. the same on PostgreSQL (a throwaway server, as the tests start one; skipped if none can start);
+ *   2. the same on PostgreSQL (a throwaway server, as the tests start one; skipped if none can start),
+ *      and, for reference, on an in-memory store (what the path costs without any storage);
  *   3. one opposed duel through the engine alone vs through signed interactions on the endpoint (SQLite);
  *   4. replay() of a 2,000-event log vs JSON.parse of the same log;
  *   5. benchRender(): duel picture vs blank canvas encode.
@@ -22,6 +23,7 @@ import { ALICE, BOB, LoadGenerator, channelIds, createGames, runFlipRounds, type
 import { generateBenchKeys } from './interactions.js';
 import { startBareServer, startBotServer, type BotServer } from './servers.js';
 import { fmt, printTable, round, type Row } from './stats.js';
+import { createMemoryStore } from './memory-store.js';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -32,6 +34,9 @@ const FLIP = quick ? { rounds: 2, durationMs: 500, warmupMs: 300 } : { rounds: 5
 const DUEL = quick ? { rounds: 2, warmup: 1 } : { rounds: 9, warmup: 2 };
 const REPLAY = quick ? { runs: 6, warmup: 2 } : { runs: 60, warmup: 10 };
 const RENDER = quick ? { rounds: 4, warmup: 1 } : { rounds: 30, warmup: 6 };
+
+/** The flip contender with no storage cost (an in-memory store): the floor under the two databases. */
+const FLOOR = 'memory:16games';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -110,7 +115,10 @@ async function main(): Promise<void> {
       cleanups.push(() => pgServer.close());
       servers.push({ label: 'PostgreSQL', server: pgServer });
     }
-    for (const { server } of servers) await createGames(server, keys.privateKey, [...spread, ...contended]);
+    // The floor: the same bot on an in-memory store (no durability at all), to show what storage costs.
+    const floor = await startBotServer({ double, publicKeyHex: keys.publicKeyHex, store: createMemoryStore({ serialize: true }) });
+    cleanups.push(() => floor.close());
+    for (const { server } of [...servers, { server: floor }]) await createGames(server, keys.privateKey, [...spread, ...contended]);
 
     const loadgen = new LoadGenerator(keys.privateKeyPem);
     cleanups.push(() => loadgen.close());
@@ -128,6 +136,7 @@ async function main(): Promise<void> {
         counters: server.counters,
       });
     }
+    contenders.push({ name: FLOOR, url: floor.url, connections: spread.map((channelId) => ({ user: ALICE, channelId })), reusePool: false, counters: floor.counters });
     log(`flip: ${contenders.length} contenders × ${FLIP.rounds} rounds of ${FLIP.durationMs} ms…`);
     const flips = await runFlipRounds(loadgen, contenders, {
       ...FLIP,
@@ -185,6 +194,8 @@ async function main(): Promise<void> {
       rows.push(flipRow(spreadResult, `/flip full vs bare, ${label}, ${CONNECTIONS} conns × ${CONNECTIONS} games`));
       rows.push(flipRow(contendedResult, `/flip full vs bare, ${label}, ${CONNECTIONS} conns × 1 game`));
     }
+    const floorRow = flipRow(byName.get(FLOOR)!, `/flip, the same bot on an in-memory store (no storage cost)`);
+    rows.push({ ...floorRow, goal: '—', note: `reference, not a contender${floorRow.note.slice(floorRow.note.indexOf(';'))}` });
     if (!('close' in pg)) rows.push({ measure: '/flip on PostgreSQL', a: '—', b: '—', ratio: '—', goal: '≥ 0.5', note: `skipped: ${pg.skipped}` });
     rows.push({
       measure: `opposed duel: HTTP path vs engine alone`,
