@@ -68,3 +68,21 @@ describe('DM prompts', () => {
     expect(hasControls(dm.id)).toBe(false);
   });
 });
+
+describe('older hand DMs', () => {
+  it('say they are older once a newer hand is DMed, and only the newest reads as the hand', async () => {
+    const table = channel('table-7');
+    expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
+    expect((await app.command('bob', 'draw', { count: 1 }, table)).ok).toBe(true);
+    await app.settle();
+    const first = app.dms('bob').at(-1)!;
+    expect(first.embeds[0]?.title).toBe(en('hand.title', { count: 1 }));
+    expect((await app.command('bob', 'draw', { count: 1 }, table)).ok).toBe(true);
+    await app.settle();
+    const second = app.dms('bob').at(-1)!;
+    expect(second.id).not.toBe(first.id);
+    expect(app.dms('bob').find((m) => m.id === first.id)!.content).toBe(en('hand.superseded'));
+    expect(app.dms('bob').find((m) => m.id === second.id)!.content).not.toBe(en('hand.superseded'));
+  });
+});
+

@@ -13,7 +13,7 @@ import type { InteractionScope } from '../discord/interaction.js';
 import { reply, update, type ReplyMessage } from '../discord/replies.js';
 import { takesFromDeck, type LoadedGame, type UndoResult } from './games.js';
 import type { Services } from './services.js';
-import { privatePromptsOf, type LivePrompt } from './privatePrompts.js';
+import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import { describeError } from '../discord/outbox.js';
 import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
@@ -217,7 +217,7 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   const prompts = privatePromptsOf(services.outbox);
   if (state.status !== 'active') {
     // The game is over: no DM'd decision is live any more.
-    for (const seat of [0, 1] as const) await closePrompt(scope, prompts.settled(stored.id, seat, null), state.status === 'new' ? null : state.seats[seat].userId);
+    if (state.status === 'ended') for (const { seat, dm } of prompts.ended(stored.id)) await editHandDm(scope, dm, state.seats[seat].userId, 'prompt.closed');
     return;
   }
   const decision = engine.pendingDecision(state);
@@ -228,7 +228,7 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
     const userId = state.seats[seat].userId;
     const mine = privateDecision !== null && privateDecision.seat === seat ? privateDecision : null;
     // A DM'd decision settled some other way (the "My hand" view, an undo) loses its controls.
-    await closePrompt(scope, prompts.settled(stored.id, seat, mine?.id ?? null), userId);
+    await editHandDm(scope, prompts.settled(stored.id, seat, mine?.id ?? null), userId, 'prompt.closed');
     const handBefore = outcome.before.status === 'new' ? [] : outcome.before.seats[seat].hand;
     const handChanged = options.everyHand === true || !sameCards(handBefore, state.seats[seat].hand);
     const newPrivateDecision = mine !== null && mine.id !== decisionBefore?.id;
@@ -238,8 +238,9 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
     const t = translator(privateLocale(settings, userId, scope));
     const sent = await services.outbox.sendDirectMessage(userId, await handMessage(t, state, seat));
     if (sent.ok) {
-      // The newest DM carries the decision's controls; an older one that did is closed.
-      await closePrompt(scope, prompts.sent(stored.id, seat, sent, mine?.id ?? null), userId, t);
+      // The newest DM is the current hand (with the decision's controls, if any); the one before says it is older.
+      const previous = prompts.sent(stored.id, seat, sent, mine?.id ?? null);
+      if (previous !== undefined && !previous.closed) await editHandDm(scope, previous, userId, 'hand.superseded', t);
       continue;
     }
     const tp = translator(scope.publicLocale);
@@ -252,17 +253,17 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
 }
 
 /**
- * Takes the controls off a DM whose decision is settled. Best effort: if the edit fails, a click on the
- * old controls is still refused as stale.
+ * Replaces an older hand DM's text with `note` and takes its controls away. Best effort: if the edit
+ * fails, a click on the old controls is still refused as stale.
  */
-async function closePrompt(scope: Scope, prompt: LivePrompt | undefined, userId: string | null, known?: Translate): Promise<void> {
-  if (prompt === undefined || userId === null) return;
+async function editHandDm(scope: Scope, dm: SentHand | undefined, userId: string, note: 'prompt.closed' | 'hand.superseded', known?: Translate): Promise<void> {
+  if (dm === undefined) return;
   const { services } = scope;
   try {
     const t = known ?? translator(privateLocale(await services.store.getUserSettings(userId), userId, scope));
-    await services.outbox.editChannelMessage(prompt.channelId, prompt.messageId, { content: t('prompt.closed'), components: [] });
+    await services.outbox.editChannelMessage(dm.channelId, dm.messageId, { content: t(note), components: [] });
   } catch (error) {
-    services.log.warn(`could not close a DM prompt: ${describeError(error)}`);
+    services.log.warn(`could not update an older hand DM: ${describeError(error)}`);
   }
 }
 

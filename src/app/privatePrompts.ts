@@ -1,45 +1,62 @@
 /**
- * The DMs this process sent that still carry live controls: a private decision (cheat, discard down)
- * asked by DM. When that decision is settled some other way — answered from the ephemeral "My hand"
- * view, undone, or the game ended — or a newer DM replaces it, the old DM's controls are taken away, so
- * a player reading their DMs never finds a select menu that only answers "this button is stale".
+ * The last hand this process DMed to each seat of each game, and whether it carries live controls (a
+ * private decision — cheat, discard down — asked by DM).
  *
- * Kept in memory: a prompt sent by another instance of the bot, or before a restart, keeps its controls,
- * and a click on them is still checked against the database and refused as stale. Nothing here decides
+ * - When that decision is settled some other way (answered from the ephemeral "My hand" view, undone, the
+ *   game ended), the DM's controls are taken away, so a player reading their DMs never finds a select
+ *   menu that only answers "this button is stale".
+ * - When a newer hand is DMed, the older one is marked as such (and loses any controls): over days of
+ *   play-by-post, a DM list full of hands must say which one is current.
+ *
+ * Kept in memory: a DM sent by another instance of the bot, or before a restart, stays as it is, and a
+ * click on its controls is still checked against the database and refused as stale. Nothing here decides
  * anything.
  */
 import type { DiscordOutbox } from '../discord/contract.js';
 
-export interface LivePrompt {
+export interface SentHand {
   channelId: string;
   messageId: string;
-  decisionId: string;
+  /** The decision whose controls it carries, or null (none, or already taken away). */
+  decisionId: string | null;
+  /** Its controls were taken away (and it says so): no need to mark it again when a newer hand comes. */
+  closed: boolean;
 }
 
-const MAX_LIVE_PROMPTS = 10_000;
+const MAX_TRACKED = 10_000;
 
 export class PrivatePrompts {
-  private readonly live = new Map<string, LivePrompt>();
+  private readonly last = new Map<string, SentHand>();
 
-  /** The live prompt of this seat if its decision is no longer `pendingId` (forgotten once returned). */
-  settled(gameId: string, seat: number, pendingId: string | null): LivePrompt | undefined {
-    const key = `${gameId}:${seat}`;
-    const prompt = this.live.get(key);
-    if (prompt === undefined || prompt.decisionId === pendingId) return undefined;
-    this.live.delete(key);
-    return prompt;
+  /** This seat's last DM if it carries the controls of a decision other than `pendingId` (which are then forgotten). */
+  settled(gameId: string, seat: number, pendingId: string | null): SentHand | undefined {
+    const dm = this.last.get(`${gameId}:${seat}`);
+    if (dm === undefined || dm.decisionId === null || dm.decisionId === pendingId) return undefined;
+    const live = { ...dm };
+    dm.decisionId = null;
+    dm.closed = true;
+    return live;
   }
 
-  /** Records a DM just sent; returns the live prompt it replaces, if any (forgotten). */
-  sent(gameId: string, seat: number, dm: { channelId: string; messageId: string }, decisionId: string | null): LivePrompt | undefined {
+  /** Records a DM just sent; returns the one it replaces, if any. */
+  sent(gameId: string, seat: number, dm: { channelId: string; messageId: string }, decisionId: string | null): SentHand | undefined {
     const key = `${gameId}:${seat}`;
-    const previous = this.live.get(key);
-    this.live.delete(key);
-    if (decisionId !== null) {
-      if (this.live.size >= MAX_LIVE_PROMPTS) this.live.delete(this.live.keys().next().value as string);
-      this.live.set(key, { ...dm, decisionId });
-    }
+    const previous = this.last.get(key);
+    this.last.delete(key);
+    if (this.last.size >= MAX_TRACKED) this.last.delete(this.last.keys().next().value as string);
+    this.last.set(key, { channelId: dm.channelId, messageId: dm.messageId, decisionId, closed: false });
     return previous;
+  }
+
+  /** The game is over: forgets its DMs, returning each seat's that still carries controls. */
+  ended(gameId: string): { seat: 0 | 1; dm: SentHand }[] {
+    const live: { seat: 0 | 1; dm: SentHand }[] = [];
+    for (const seat of [0, 1] as const) {
+      const dm = this.last.get(`${gameId}:${seat}`);
+      this.last.delete(`${gameId}:${seat}`);
+      if (dm !== undefined && dm.decisionId !== null) live.push({ seat, dm });
+    }
+    return live;
   }
 }
 

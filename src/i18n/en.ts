@@ -48,6 +48,7 @@ export const en = {
 
   // --- hands and prompts
   'hand.title': 'Your Control Hand — {count, plural, one {# card} other {# cards}}',
+  'hand.superseded': '🕘 An older hand: your current one is in the newest message.',
   'hand.empty': 'Your Control Hand is empty.',
   'hand.button': 'My hand',
   'hand.dmClosed': '{name}, I could not send you a DM (your DMs are closed). Nothing secret was posted here: use the “My hand” button to see your hand privately.',

@@ -47,6 +47,7 @@ export const fr: Record<keyof typeof en, string> = {
   'game.verify.commitmentBad': 'La graine NE correspond PAS à l’engagement publié au début.',
 
   'hand.title': 'Votre Main de Contrôle — {count, plural, one {# carte} other {# cartes}}',
+  'hand.superseded': '🕘 Une main plus ancienne : la main actuelle est dans le message le plus récent.',
   'hand.empty': 'Votre Main de Contrôle est vide.',
   'hand.button': 'Ma main',
   'hand.dmClosed': '{name}, je n’ai pas pu vous envoyer de message privé (vos MP sont fermés). Rien de secret n’a été publié ici : utilisez le bouton « Ma main » pour voir votre main en privé.',
