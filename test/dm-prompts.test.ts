@@ -86,3 +86,50 @@ describe('older hand DMs', () => {
   });
 });
 
+describe('the channel\'s "waiting for" notice of a private decision', () => {
+  it('is marked done once the decision is settled in a DM, from "My hand", or undone', async () => {
+    const table = channel('table-8');
+    expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
+    const gameId = (await app.game(table))!.id;
+    expect((await app.command('bob', 'draw', { count: 3 }, table)).ok).toBe(true);
+    const notice = (id: string) => app.publicMessages(table).find((m) => m.id === id)!.content;
+    const waiting = `Waiting for <@${IDS.bob}>: cheat fate or not.`;
+    const done = en('prompt.answered', { name: `<@${IDS.bob}>`, decision: 'cheat fate or not' });
+
+    // Answered in the DM (the announcement was the /flip reply itself).
+    let cheat = await bobMustCheat(table);
+    let announcement = app.lastPublic(table)!;
+    expect(announcement.content).toContain(waiting);
+    const fromDm = locateChoice(latestDecisionMessage(app.dms('bob'), gameId)!, cheat, engine.DECLINE)!;
+    expect((await app.click('bob', fromDm.message.id, fromDm.customId)).ok).toBe(true);
+    await app.settle();
+    expect(notice(announcement.id)).not.toContain(waiting);
+    expect(notice(announcement.id)).toContain(done);
+
+    // Undone by the referee.
+    cheat = await bobMustCheat(table);
+    announcement = app.lastPublic(table)!;
+    expect(announcement.content).toContain(waiting);
+    expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+    await app.settle();
+    expect(notice(announcement.id)).toContain(done);
+    // A decision still open keeps its notice, whatever else happens meanwhile (the referee sets a pool).
+    cheat = await bobMustCheat(table);
+    announcement = app.lastPublic(table)!;
+    const set = await app.command('alice', 'soulstones', { count: 1 }, table);
+    expect(set.reply?.ephemeral, set.reply?.content).toBe(false);
+    await app.settle();
+    expect(engine.pendingDecision((await app.state(table))!)?.id).toBe(cheat.id);
+    expect(notice(announcement.id)).toContain(waiting);
+    const repeated = app.lastPublic(table)!;
+    expect(repeated.content).toContain(waiting);
+    // Both say done once Bob decides (from "My hand" this time).
+    const view = await app.click('bob', repeated.id, `fk:hand:${gameId}`);
+    const decline = locateChoice(view.reply!, cheat, engine.DECLINE)!;
+    expect((await app.click('bob', decline.message.id, decline.customId)).ok).toBe(true);
+    await app.settle();
+    expect(notice(announcement.id)).toContain(done);
+    expect(notice(repeated.id)).toContain(done);
+  });
+});
+

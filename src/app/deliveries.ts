@@ -14,12 +14,13 @@ import { reply, update, type ReplyMessage } from '../discord/replies.js';
 import { takesFromDeck, type LoadedGame, type UndoResult } from './games.js';
 import type { Services } from './services.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
+import { publicWaitsOf, type PublicWait } from './publicWaits.js';
 import { describeError } from '../discord/outbox.js';
 import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
 import { cheatContext } from './present/cheat.js';
 import { eventLine, type SeatNames } from './present/events.js';
-import { decisionComponents, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
+import { decisionComponents, describeDecision, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
 import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './present/status.js';
 import { damagePicture, duelPicture, handPicture } from './present/pictures.js';
 
@@ -88,11 +89,11 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
   if (view.status === 'active') {
     const progress = resolutionLines(t, view);
     if (progress.length) embed.fields = [{ name: t('status.onTheTable'), value: clip(progress).slice(0, 1024) }];
-    const waiting = waitingLine(t, view, view.pending);
+    const waiting = waitingText(t, view);
     if (view.pending && waiting) {
       embed.color = COLOR.waiting;
       const secret = isPrivateDecision(view.pending);
-      content = waiting + (secret ? ` ${t('prompt.privateHint')}` : '');
+      content = waiting;
       mention = [view.seats[view.pending.seat].userId];
       const decision = secret ? null : engine.pendingDecision(outcome.game.state);
       if (decision && !isPrivateDecision(decision)) components.push(...decisionComponents(t, view.gameId, decision));
@@ -139,6 +140,13 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
     allowed_mentions: { parse: [], users: mention },
     ...(files.length ? { files } : {}),
   };
+}
+
+/** Who the table waits for, as the channel says it (a private decision adds where to answer it). */
+function waitingText(t: Translate, view: Exclude<engine.PublicView, { status: 'new' }>): string | null {
+  const waiting = waitingLine(t, view, view.pending);
+  if (waiting === null || view.pending === null) return null;
+  return isPrivateDecision(view.pending) ? `${waiting} ${t('prompt.privateHint')}` : waiting;
 }
 
 /** A player's hand, privately: the picture, the card list, and the decision that needs it, if any. */
@@ -215,6 +223,10 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   await rememberAskerLocale(scope);
   const { state, stored } = outcome.game;
   const prompts = privatePromptsOf(services.outbox);
+  // The channel's "waiting for …" of a private decision now settled (answered, undone, the game over).
+  for (const wait of publicWaitsOf(services.outbox).settled(stored.id, state.status === 'active' ? (engine.pendingDecision(state)?.id ?? null) : null)) {
+    await markAnswered(scope, wait);
+  }
   if (state.status !== 'active') {
     // The game is over: no DM'd decision is live any more.
     if (state.status === 'ended') for (const { seat, dm } of prompts.ended(stored.id)) await editHandDm(scope, dm, state.seats[seat].userId, 'prompt.closed');
@@ -285,14 +297,50 @@ function privatelyAfter(scope: Scope, outcome: Outcome): () => Promise<void> {
 export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: { reply: 'public' } | { reply: 'update'; note: string }): Promise<InitialReply> {
   const message = await publicMessage(scope.tPublic, outcome);
   const privately = privatelyAfter(scope, outcome);
+  const wait = privateWaitOf(scope, outcome, message);
   if (how.reply === 'public') {
     const { data, files } = asReply(message);
-    return reply(data, { ...(files ? { files } : {}), after: privately });
+    return reply(data, { ...(files ? { files } : {}), after: wait ? announcedAfter(scope, outcome, wait, privately) : privately });
   }
   return update({ content: how.note, components: [] }, async () => {
-    await scope.services.outbox.postToChannel(outcome.game.stored.channelId, message);
+    const { messageId } = await scope.services.outbox.postToChannel(outcome.game.stored.channelId, message);
     await privately();
+    if (wait) publicWaitsOf(scope.services.outbox).announced(outcome.game.stored.id, { ...wait, messageId });
   });
+}
+
+type WaitToRecord = Omit<PublicWait, 'messageId'>;
+
+/** What to remember of a message that announces a private decision (null when it announces none). */
+function privateWaitOf(scope: Scope, outcome: Outcome, message: OutgoingMessage): WaitToRecord | null {
+  const { state, stored } = outcome.game;
+  if (state.status !== 'active') return null;
+  const decision = engine.pendingDecision(state);
+  if (decision === null || !isPrivateDecision(decision) || message.content === undefined) return null;
+  const t = scope.tPublic;
+  const view = engine.publicView(state);
+  const waiting = view.status === 'new' ? null : waitingText(t, view);
+  if (waiting === null || !message.content.includes(waiting)) return null;
+  const answered = t('prompt.answered', { name: `<@${state.seats[decision.seat].userId}>`, decision: describeDecision(t, decision) });
+  return { channelId: stored.channelId, decisionId: decision.id, content: message.content, waiting, answered };
+}
+
+/** The after() work of a reply that announces a private decision: learn the reply's id to mark it later. */
+function announcedAfter(scope: Scope, outcome: Outcome, wait: WaitToRecord, privately: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    await privately();
+    const messageId = await scope.services.outbox.originalMessageId(scope.interactionToken);
+    publicWaitsOf(scope.services.outbox).announced(outcome.game.stored.id, { ...wait, messageId });
+  };
+}
+
+/** Marks an announcement done. Best effort: the newer messages say what happened anyway. */
+async function markAnswered(scope: Scope, wait: PublicWait): Promise<void> {
+  try {
+    await scope.services.outbox.editChannelMessage(wait.channelId, wait.messageId, { content: wait.content.replace(wait.waiting, wait.answered), allowed_mentions: { parse: [] } });
+  } catch (error) {
+    scope.services.log.warn(`could not mark a waiting notice answered: ${describeError(error)}`);
+  }
 }
 
 export async function announceGameStart(scope: Scope, game: LoadedGame): Promise<InitialReply> {

@@ -38,4 +38,6 @@ export interface DiscordOutbox {
   followUp(interactionToken: string, message: OutgoingMessage): Promise<{ messageId: string }>;
   /** PATCH /webhooks/{application}/{token}/messages/@original */
   editOriginal(interactionToken: string, message: OutgoingMessage): Promise<void>;
+  /** GET /webhooks/{application}/{token}/messages/@original — the id of the message an interaction's reply created. */
+  originalMessageId(interactionToken: string): Promise<string>;
 }

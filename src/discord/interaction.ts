@@ -17,6 +17,8 @@ export interface InteractionScope {
    * records it with the events, so a second delivery can never act twice.
    */
   interactionId: string;
+  /** Authorises follow-ups and reading or editing the reply for 15 minutes. Never logged. */
+  interactionToken: string;
   asker: Asker;
   guildId: string | null;
   channelId: string;
@@ -45,6 +47,7 @@ export function scopeOf(interaction: APIInteraction): InteractionScope | null {
   const publicLocale = interaction.guild_locale ? localeFrom(interaction.guild_locale) : locale;
   return {
     interactionId: interaction.id,
+    interactionToken: interaction.token,
     asker: { id: user.id, name: interaction.member?.nick ?? user.global_name ?? user.username },
     guildId: interaction.guild_id ?? null,
     channelId,

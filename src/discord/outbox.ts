@@ -105,6 +105,11 @@ export function createOutbox({ rest, applicationId }: CreateOutboxOptions): Disc
     async editOriginal(interactionToken, message) {
       await rest.patch(Routes.webhookMessage(applicationId, interactionToken, '@original'), { ...split(message), auth: false });
     },
+
+    async originalMessageId(interactionToken) {
+      const original = (await rest.get(Routes.webhookMessage(applicationId, interactionToken, '@original'), { auth: false })) as APIMessage;
+      return original.id;
+    },
   };
 }
 
