@@ -15,6 +15,7 @@ import { takesFromDeck, type LoadedGame, type UndoResult } from './games.js';
 import type { Services } from './services.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import { publicWaitsOf, type PublicWait } from './publicWaits.js';
+import { perObject } from './perObject.js';
 import { describeError } from '../discord/outbox.js';
 import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
@@ -189,7 +190,7 @@ function privateLocale(settings: UserSettings, userId: string, scope: Scope): Lo
 }
 
 /** Per store: the client locale last remembered for each user by this process, so only a change is written. */
-const rememberedLocales = new WeakMap<Services['store'], Map<string, Locale>>();
+const rememberedLocalesOf = perObject<Services['store'], Map<string, Locale>>(() => new Map());
 const REMEMBERED_USERS = 10_000;
 
 /**
@@ -199,8 +200,7 @@ const REMEMBERED_USERS = 10_000;
  */
 async function rememberAskerLocale(scope: Scope): Promise<void> {
   const { store } = scope.services;
-  let seen = rememberedLocales.get(store);
-  if (seen === undefined) rememberedLocales.set(store, (seen = new Map()));
+  const seen = rememberedLocalesOf(store);
   if (seen.get(scope.asker.id) === scope.clientLocale) return;
   try {
     await store.rememberClientLocale(scope.asker.id, scope.clientLocale);

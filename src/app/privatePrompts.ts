@@ -13,6 +13,7 @@
  * anything.
  */
 import type { DiscordOutbox } from '../discord/contract.js';
+import { perObject } from './perObject.js';
 
 export interface SentHand {
   channelId: string;
@@ -60,11 +61,5 @@ export class PrivatePrompts {
   }
 }
 
-const ledgers = new WeakMap<DiscordOutbox, PrivatePrompts>();
-
 /** One ledger per outbox (per bot). */
-export function privatePromptsOf(outbox: DiscordOutbox): PrivatePrompts {
-  let ledger = ledgers.get(outbox);
-  if (ledger === undefined) ledgers.set(outbox, (ledger = new PrivatePrompts()));
-  return ledger;
-}
+export const privatePromptsOf = perObject<DiscordOutbox, PrivatePrompts>(() => new PrivatePrompts());

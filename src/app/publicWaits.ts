@@ -9,6 +9,7 @@
  * is, and the newer messages tell the story anyway.
  */
 import type { DiscordOutbox } from '../discord/contract.js';
+import { perObject } from './perObject.js';
 
 export interface PublicWait {
   channelId: string;
@@ -46,11 +47,5 @@ export class PublicWaits {
   }
 }
 
-const ledgers = new WeakMap<DiscordOutbox, PublicWaits>();
-
 /** One ledger per outbox (per bot). */
-export function publicWaitsOf(outbox: DiscordOutbox): PublicWaits {
-  let ledger = ledgers.get(outbox);
-  if (ledger === undefined) ledgers.set(outbox, (ledger = new PublicWaits()));
-  return ledger;
-}
+export const publicWaitsOf = perObject<DiscordOutbox, PublicWaits>(() => new PublicWaits());

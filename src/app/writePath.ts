@@ -6,6 +6,7 @@
  */
 import type { GameStore } from '../store/contract.js';
 import type { LoadedGame } from './games.js';
+import { perObject } from './perObject.js';
 
 /**
  * This process's latest knowledge of the games it has written (or read in order to write): game id →
@@ -109,16 +110,7 @@ class WriteQueues {
 }
 
 /** One cache per store object (versions are only comparable within one database), and its queues. */
-const writePaths = new WeakMap<GameStore, { cache: GameCache; queues: WriteQueues }>();
-
-function writePathOf(store: GameStore): { cache: GameCache; queues: WriteQueues } {
-  let path = writePaths.get(store);
-  if (path === undefined) {
-    path = { cache: new GameCache(GAME_CACHE_SIZE), queues: new WriteQueues() };
-    writePaths.set(store, path);
-  }
-  return path;
-}
+const writePathOf = perObject<GameStore, { cache: GameCache; queues: WriteQueues }>(() => ({ cache: new GameCache(GAME_CACHE_SIZE), queues: new WriteQueues() }));
 
 export function gameCacheOf(store: GameStore): GameCache {
   return writePathOf(store).cache;
