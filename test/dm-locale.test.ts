@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n/index.js';
-import { IDS, messageText, startApp, type App } from './support/app.js';
+import * as engine from '../src/engine/index.js';
+import { IDS, latestDecisionMessage, locateChoice, messageText, startApp, type App } from './support/app.js';
 
 let app: App;
 beforeAll(async () => {
@@ -86,3 +87,25 @@ describe('what only the asker sees', () => {
     expect((await handTitle())?.embeds?.[0]?.title).toBe(en('hand.title', { count: 1 }));
   });
 });
+
+describe('a decision answered in the channel', () => {
+  it('is marked done in the server\'s language, whatever the language of the player who clicked', async () => {
+    const table = channel('table-5');
+    expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
+    const gameId = (await app.game(table))!.id;
+    expect((await app.command('bob', 'settings', { language: 'fr' }, table)).ok).toBe(true);
+    try {
+      expect((await app.command('bob', 'soulstones', { count: 1 }, table)).ok).toBe(true);
+      expect((await app.command('bob', 'duel simple', { stat: 5, tn: 10, soulstones: true }, table)).ok).toBe(true);
+      const decision = engine.pendingDecision((await app.state(table))!)!;
+      expect(decision).toMatchObject({ kind: 'soulstone', seat: 1 });
+      const button = locateChoice(latestDecisionMessage(app.publicMessages(table), gameId)!, decision, 'none')!;
+      expect((await app.click('bob', button.message.id, button.customId)).ok).toBe(true);
+      const clicked = app.publicMessages(table).find((m) => m.id === button.message.id)!;
+      expect(clicked.content).toBe(en('prompt.answered', { name: 'Bob', decision: en('decision.soulstone') }));
+    } finally {
+      await app.command('bob', 'settings', { language: 'en' }, table);
+    }
+  });
+});
+

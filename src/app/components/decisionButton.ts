@@ -2,6 +2,7 @@
  * Answers to pending decisions: `fk:d:<gameId>:<decisionRef>[:<choice>]`. The id is a hint, not a
  * credential: the game, the decision of the moment and the clicker's seat are all checked again.
  */
+import { MessageFlags } from 'discord-api-types/v10';
 import * as engine from '../../engine/index.js';
 import type { ComponentModule } from '../../discord/router.js';
 import { problemReply } from '../../discord/replies.js';
@@ -25,7 +26,11 @@ export const decisionButton: ComponentModule = {
     if ('code' in answer) return problemReply(ctx.t, answer);
     const result = await act(ctx.services, { gameId: game.stored.id }, whoOf(ctx), answer);
     if (!result.ok) return problemReply(ctx.t, explain(ctx.t, result.problem, result.state));
-    const note = ctx.t('prompt.answered', { name: ctx.asker.name, decision: describeDecision(ctx.t, decision) });
+    // The note replaces the clicked message: in the channel everyone reads it (the server's language);
+    // in a DM or an ephemeral view only the asker does (theirs).
+    const onlyAsker = ctx.guildId === null || ((ctx.interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+    const t = onlyAsker ? ctx.t : ctx.tPublic;
+    const note = t('prompt.answered', { name: ctx.asker.name, decision: describeDecision(t, decision) });
     return deliverAfterAction(ctx, result, { reply: 'update', note });
   },
 };
