@@ -81,17 +81,18 @@ export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 export interface PrismaStoreOptions {
   /**
-   * Which SQL dialect the client speaks. SQLite also runs one operation at a time: the better-sqlite3
-   * adapter has a single connection (shared by the client and the store's own SQL), and while a
-   * transaction is open on it, any query issued outside that transaction (say, another game's append
-   * during an appendEvents) silently runs inside it: it would see uncommitted rows and be rolled back
-   * with it. (The adapter's mutex only orders transactions, not the queries outside them.) SQLite
-   * serializes writers anyway, so nothing is lost.
+   * Which SQL dialect the client speaks. SQLite also runs one operation at a time: the Prisma client's
+   * transactions (createGame) span awaits on the adapter's connection, and a write on the store's own
+   * connection meanwhile would wait for that write lock — synchronously, blocking the event loop the
+   * transaction needs to finish — up to the busy timeout. One at a time, that never happens (the test
+   * "two connections that never wait for each other" runs with a busy timeout of 0). SQLite serializes
+   * writers anyway, so nothing is lost.
    */
   provider: 'sqlite' | 'postgresql';
   /**
-   * The connected driver adapter the client runs on (open.ts shares it with the client): the hot paths
-   * run their SQL on it directly. Disposed of by close(), after the client disconnects.
+   * The connected driver adapter the client runs on (open.ts shares it with the client); the hot paths
+   * run on it only when the store has no connection of its own. Disposed of by close(), after the client
+   * disconnects.
    */
   driver: SqlDriver;
   /** SQLite only: the store's own connection for the hot statements (see sqlite-connection.ts). */
