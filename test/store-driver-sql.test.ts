@@ -1,13 +1,11 @@
 /**
- * src/store/driver-sql.ts on its own: SQL building per dialect, the transaction protocol with the driver
- * adapter, the shared adapter handed to the Prisma client, and reading result values the way Prisma's
+ * src/store/driver-sql.ts on its own: SQL building per dialect, the shared adapter handed to the Prisma client, and reading result values the way Prisma's
  * runtime does. (The store tests cover it against real databases.)
  */
 import { describe, expect, it } from 'vitest';
 import {
   compile,
   empty,
-  inTransaction,
   join,
   raw,
   shareAdapter,
@@ -46,11 +44,10 @@ describe('sql fragments', () => {
 });
 
 /** A fake adapter recording what is sent to it. */
-function fakeDriver(options: { failOn?: string; usePhantomQuery?: boolean } = {}) {
+function fakeDriver() {
   const log: string[] = [];
   const run = (where: string) => (query: SqlDriverQuery) => {
     log.push(`${where}:${query.sql}`);
-    if (query.sql === options.failOn) return Promise.reject(new Error(`failed: ${query.sql}`));
     return Promise.resolve(query.sql === 'SELECT' ? { columnNames: ['n'], columnTypes: [0 as const], rows: [[1]] } : { columnNames: [], columnTypes: [], rows: [] });
   };
   const driver: SqlDriver = {
@@ -64,7 +61,7 @@ function fakeDriver(options: { failOn?: string; usePhantomQuery?: boolean } = {}
       return Promise.resolve({
         provider: 'sqlite',
         adapterName: 'fake',
-        options: { usePhantomQuery: options.usePhantomQuery ?? false },
+        options: { usePhantomQuery: false },
         queryRaw: run('tx'),
         executeRaw: async (query: SqlDriverQuery) => (await run('tx')(query), 1),
         commit: () => (log.push('commit()'), Promise.resolve()),
@@ -75,39 +72,6 @@ function fakeDriver(options: { failOn?: string; usePhantomQuery?: boolean } = {}
   };
   return { driver, log };
 }
-
-describe('inTransaction', () => {
-  it('sends COMMIT, then releases the transaction', async () => {
-    const { driver, log } = fakeDriver();
-    expect(await inTransaction(driver, async (tx) => (await tx.executeRaw(compile(raw('UPDATE'), 'sqlite')), 'done'))).toBe('done');
-    expect(log).toEqual(['begin', 'tx:UPDATE', 'tx:COMMIT', 'commit()']);
-  });
-
-  it('sends ROLLBACK when the body throws, releases the transaction and rethrows the body’s error', async () => {
-    const { driver, log } = fakeDriver();
-    await expect(inTransaction(driver, async (tx) => tx.executeRaw(compile(raw('INSERT'), 'sqlite')).then(() => Promise.reject(new Error('boom'))))).rejects.toThrow('boom');
-    expect(log).toEqual(['begin', 'tx:INSERT', 'tx:ROLLBACK', 'rollback()']);
-  });
-
-  it('keeps the body’s error, and still releases, when ROLLBACK fails too', async () => {
-    const { driver, log } = fakeDriver({ failOn: 'ROLLBACK' });
-    await expect(inTransaction(driver, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(log).toEqual(['begin', 'tx:ROLLBACK', 'rollback()']);
-  });
-
-  it('rolls back when COMMIT fails', async () => {
-    const { driver, log } = fakeDriver({ failOn: 'COMMIT' });
-    await expect(inTransaction(driver, () => Promise.resolve(1))).rejects.toThrow('failed: COMMIT');
-    expect(log).toEqual(['begin', 'tx:COMMIT', 'tx:ROLLBACK', 'rollback()']);
-  });
-
-  it('sends no statement for an adapter that commits by itself (phantom queries)', async () => {
-    const { driver, log } = fakeDriver({ usePhantomQuery: true });
-    await inTransaction(driver, () => Promise.resolve());
-    await expect(inTransaction(driver, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(log).toEqual(['begin', 'commit()', 'begin', 'rollback()']);
-  });
-});
 
 describe('shareAdapter', () => {
   it('hands the client the connected adapter, which the client cannot dispose of', async () => {

@@ -25,9 +25,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/client/runtime/client';
 export type SqlDriver = Awaited<ReturnType<SqlDriverAdapterFactory['connect']>>;
 export type SqlDriverQuery = Parameters<SqlDriver['queryRaw']>[0];
 type ArgType = SqlDriverQuery['argTypes'][number];
-/** The adapter itself, or one of its transactions. */
-export type SqlQueryable = Pick<SqlDriver, 'queryRaw' | 'executeRaw'>;
-/** What queryRows and execute need: a driver adapter, one of its transactions, or the store's own SQLite connection. */
+/** What queryRows needs: a driver adapter, or one of the store's own connections. */
 export interface SqlRunner {
   queryRaw(query: SqlDriverQuery): Promise<{ columnNames: readonly string[]; rows: readonly (readonly unknown[])[] }>;
   executeRaw(query: SqlDriverQuery): Promise<number>;
@@ -110,42 +108,6 @@ export async function queryRows(on: SqlRunner, query: Sql, dialect: Dialect): Pr
     for (let index = 0; index < names.length; index++) row[names[index] as string] = values[index];
     return row;
   });
-}
-
-/** Runs a statement, returning the number of rows it changed. */
-export function execute(on: SqlRunner, query: Sql, dialect: Dialect): Promise<number> {
-  return on.executeRaw(compile(query, dialect));
-}
-
-const COMMIT = { sql: 'COMMIT', args: [], argTypes: [] };
-const ROLLBACK = { sql: 'ROLLBACK', args: [], argTypes: [] };
-
-/**
- * Runs `body` in a transaction of the adapter, committed if it returns and rolled back if it throws.
- * Follows the Prisma client's own protocol (its TransactionManager): both official adapters open the
- * transaction in startTransaction (BEGIN; on SQLite under the adapter's transaction mutex, on PostgreSQL
- * on a connection taken from the pool) and report `usePhantomQuery: false`, meaning COMMIT or ROLLBACK
- * is sent as a statement, after which commit()/rollback() only release the mutex or the connection.
- */
-export async function inTransaction<T>(driver: SqlDriver, body: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-  const tx = await driver.startTransaction();
-  let result: T;
-  try {
-    result = await body(tx);
-    if (!tx.options.usePhantomQuery) await tx.executeRaw(COMMIT);
-  } catch (error) {
-    try {
-      if (!tx.options.usePhantomQuery) await tx.executeRaw(ROLLBACK);
-    } catch {
-      // The original error matters more; a failed ROLLBACK (say, a broken connection) leaves nothing
-      // committed either way.
-    } finally {
-      await tx.rollback();
-    }
-    throw error;
-  }
-  await tx.commit();
-  return result;
 }
 
 /**
