@@ -15,7 +15,6 @@ import { takesFromDeck, type LoadedGame, type UndoResult } from './games.js';
 import type { Services } from './services.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import { publicWaitsOf, type PublicWait } from './publicWaits.js';
-import { perObject } from './perObject.js';
 import { describeError } from '../discord/outbox.js';
 import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
@@ -189,28 +188,18 @@ function privateLocale(settings: UserSettings, userId: string, scope: Scope): Lo
   return scope.publicLocale;
 }
 
-/** Per store: the client locale last remembered for each user by this process, so only a change is written. */
-const rememberedLocalesOf = perObject<Services['store'], Map<string, Locale>>(() => new Map());
-const REMEMBERED_USERS = 10_000;
-
 /**
  * Remembers the asker's client language for the DMs they will get when the other player acts. Done
  * after the answer (it is after() work), and only once a command has changed the game: a refused or
  * malformed interaction changes nothing in the database.
  */
 async function rememberAskerLocale(scope: Scope): Promise<void> {
-  const { store } = scope.services;
-  const seen = rememberedLocalesOf(store);
-  if (seen.get(scope.asker.id) === scope.clientLocale) return;
   try {
-    await store.rememberClientLocale(scope.asker.id, scope.clientLocale);
+    await scope.services.languages.rememberClient(scope.asker.id, scope.clientLocale);
   } catch (error) {
     // A language to remember must not cost anyone their hand: the DMs go out anyway.
     scope.services.log.warn(`could not remember a client locale: ${describeError(error)}`);
-    return;
   }
-  if (seen.size >= REMEMBERED_USERS) seen.clear();
-  seen.set(scope.asker.id, scope.clientLocale);
 }
 
 function sameCards(a: readonly string[], b: readonly string[]): boolean {

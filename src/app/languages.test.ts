@@ -9,6 +9,7 @@ import { CHOICE_TTL_MS, languageChoices } from './languages.js';
 let dir: string;
 let store: GameStore;
 let reads = 0;
+let writes = 0;
 let counted: GameStore;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-languages-'));
@@ -17,6 +18,10 @@ beforeAll(async () => {
     getUserSettings: (userId: string) => {
       reads++;
       return store.getUserSettings(userId);
+    },
+    rememberClientLocale: (userId: string, locale: string) => {
+      writes++;
+      return store.rememberClientLocale(userId, locale);
     },
   });
 });
@@ -55,5 +60,17 @@ describe('languageChoices', () => {
     choices.remember('newcomer', 'de');
     expect(await choices.chosenBy('newcomer')).toBeNull();
     expect(reads).toBe(0);
+  });
+
+  it('writes a client language once, and again only when it changes', async () => {
+    const choices = languageChoices(counted);
+    writes = 0;
+    await choices.rememberClient('traveller', 'fr');
+    await choices.rememberClient('traveller', 'fr');
+    expect(writes).toBe(1);
+    expect((await store.getUserSettings('traveller')).clientLocale).toBe('fr');
+    await choices.rememberClient('traveller', 'en');
+    expect(writes).toBe(2);
+    expect((await store.getUserSettings('traveller')).clientLocale).toBe('en');
   });
 });

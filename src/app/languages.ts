@@ -1,6 +1,9 @@
 /**
- * The language each user chose with /settings, for everything the bot says to them alone (ephemeral
- * replies, refusals, DMs): their choice wins over the language of their Discord client.
+ * What this process knows of each user's languages:
+ * - the one they chose with /settings, for everything the bot says to them alone (ephemeral replies,
+ *   refusals, DMs): their choice wins over the language of their Discord client;
+ * - the language of their Discord client, remembered in the database for the DMs they get when the other
+ *   player acts (Discord tells it only on their own interactions); written only when it changes.
  *
  * Every interaction needs it, so this process keeps what it read for a short while instead of reading
  * the database each time. A choice saved by this process is known at once; one saved by another
@@ -18,10 +21,13 @@ export interface LanguageChoices {
   chosenBy(userId: string): Promise<Locale | null>;
   /** What /settings just saved (so this process uses it from the next interaction on). */
   remember(userId: string, locale: string | null): void;
+  /** Records the language of the user's Discord client, unless this process already did. */
+  rememberClient(userId: string, locale: Locale): Promise<void>;
 }
 
 export function languageChoices(store: GameStore, now: () => number = Date.now): LanguageChoices {
   const known = new Map<string, { locale: Locale | null; until: number }>();
+  const clients = new Map<string, Locale>();
   const keep = (userId: string, locale: string | null) => {
     if (known.size >= REMEMBERED_USERS) known.clear();
     known.set(userId, { locale: asLocale(locale), until: now() + CHOICE_TTL_MS });
@@ -35,6 +41,12 @@ export function languageChoices(store: GameStore, now: () => number = Date.now):
       return asLocale(settings.locale);
     },
     remember: keep,
+    async rememberClient(userId, locale) {
+      if (clients.get(userId) === locale) return;
+      await store.rememberClientLocale(userId, locale);
+      if (clients.size >= REMEMBERED_USERS) clients.clear();
+      clients.set(userId, locale);
+    },
   };
 }
 
