@@ -212,36 +212,36 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   await rememberAskerLocale(scope);
   const { state, stored } = outcome.game;
   const prompts = privatePromptsOf(services.outbox);
+  const decision = state.status === 'active' ? engine.pendingDecision(state) : null;
   // The channel's "waiting for …" of a private decision now settled (answered, undone, the game over).
-  for (const wait of publicWaitsOf(services.outbox).settled(stored.id, state.status === 'active' ? (engine.pendingDecision(state)?.id ?? null) : null)) {
-    await markAnswered(scope, wait);
-  }
+  for (const wait of publicWaitsOf(services.outbox).settled(stored.id, decision?.id ?? null)) await markAnswered(scope, wait);
   if (state.status !== 'active') {
     // The game is over: no DM'd decision is live any more.
-    if (state.status === 'ended') for (const { seat, dm } of prompts.ended(stored.id)) await editHandDm(scope, dm, state.seats[seat].userId, 'prompt.closed');
+    if (state.status === 'ended') {
+      for (const { seat, dm } of prompts.ended(stored.id)) await editHandDm(scope, dm, dmLanguage(scope, state.seats[seat].userId), 'prompt.closed');
+    }
     return;
   }
-  const decision = engine.pendingDecision(state);
   const privateDecision = decision !== null && isPrivateDecision(decision) ? decision : null;
   // The decision before matters only to tell a new private decision from one already announced.
   const decisionBefore = privateDecision === null ? null : engine.pendingDecision(outcome.before);
   for (const seat of [0, 1] as const) {
     const userId = state.seats[seat].userId;
+    const language = dmLanguage(scope, userId);
     const mine = privateDecision !== null && privateDecision.seat === seat ? privateDecision : null;
     // A DM'd decision settled some other way (the "My hand" view, an undo) loses its controls.
-    await editHandDm(scope, prompts.settled(stored.id, seat, mine?.id ?? null), userId, 'prompt.closed');
+    await editHandDm(scope, prompts.settled(stored.id, seat, mine?.id ?? null), language, 'prompt.closed');
     const handBefore = outcome.before.status === 'new' ? [] : outcome.before.seats[seat].hand;
     const handChanged = options.everyHand === true || !sameCards(handBefore, state.seats[seat].hand);
     const newPrivateDecision = mine !== null && mine.id !== decisionBefore?.id;
     if (!handChanged && !newPrivateDecision) continue;
-    const settings = await services.store.getUserSettings(userId);
+    const { settings, t } = await language();
     if (!settings.directMessages) continue; // they chose the "My hand" button; the public message names the decision
-    const t = translator(privateLocale(settings, userId, scope));
     const sent = await services.outbox.sendDirectMessage(userId, await handMessage(t, state, seat));
     if (sent.ok) {
       // The newest DM is the current hand (with the decision's controls, if any); the one before says it is older.
       const previous = prompts.sent(stored.id, seat, sent, mine?.id ?? null);
-      if (previous !== undefined && !previous.closed) await editHandDm(scope, previous, userId, 'hand.superseded', t);
+      if (previous !== undefined && !previous.closed) await editHandDm(scope, previous, language, 'hand.superseded');
       continue;
     }
     const tp = translator(scope.publicLocale);
@@ -253,18 +253,26 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   }
 }
 
+type DmLanguage = () => Promise<{ settings: UserSettings; t: Translate }>;
+
+/** A player's settings and DM language, read from the store once, when first needed. */
+function dmLanguage(scope: Scope, userId: string): DmLanguage {
+  let read: ReturnType<DmLanguage> | undefined;
+  return () =>
+    (read ??= scope.services.store.getUserSettings(userId).then((settings) => ({ settings, t: translator(privateLocale(settings, userId, scope)) })));
+}
+
 /**
  * Replaces an older hand DM's text with `note` and takes its controls away. Best effort: if the edit
  * fails, a click on the old controls is still refused as stale.
  */
-async function editHandDm(scope: Scope, dm: SentHand | undefined, userId: string, note: 'prompt.closed' | 'hand.superseded', known?: Translate): Promise<void> {
+async function editHandDm(scope: Scope, dm: SentHand | undefined, language: DmLanguage, note: 'prompt.closed' | 'hand.superseded'): Promise<void> {
   if (dm === undefined) return;
-  const { services } = scope;
   try {
-    const t = known ?? translator(privateLocale(await services.store.getUserSettings(userId), userId, scope));
-    await services.outbox.editChannelMessage(dm.channelId, dm.messageId, { content: t(note), components: [] });
+    const { t } = await language();
+    await scope.services.outbox.editChannelMessage(dm.channelId, dm.messageId, { content: t(note), components: [] });
   } catch (error) {
-    services.log.warn(`could not update an older hand DM: ${describeError(error)}`);
+    scope.services.log.warn(`could not update an older hand DM: ${describeError(error)}`);
   }
 }
 
