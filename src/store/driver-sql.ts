@@ -28,7 +28,6 @@ type ArgType = SqlDriverQuery['argTypes'][number];
 /** What queryRows needs: a driver adapter, or one of the store's own connections. */
 export interface SqlRunner {
   queryRaw(query: SqlDriverQuery): Promise<{ columnNames: readonly string[]; rows: readonly (readonly unknown[])[] }>;
-  executeRaw(query: SqlDriverQuery): Promise<number>;
 }
 export type Dialect = 'sqlite' | 'postgresql';
 

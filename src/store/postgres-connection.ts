@@ -41,11 +41,6 @@ export class PostgresConnection implements SqlRunner {
     return { columnNames: result.fields.map((field) => field.name), rows: result.rows };
   }
 
-  async executeRaw(query: { sql: string; args: unknown[] }): Promise<number> {
-    const result = await this.pool.query({ name: this.nameOf(query.sql), text: query.sql, values: query.args.map(bind), types });
-    return result.rowCount ?? 0;
-  }
-
   close(): Promise<void> {
     return this.pool.end();
   }

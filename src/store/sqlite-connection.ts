@@ -48,14 +48,6 @@ export class SqliteConnection implements SqlRunner {
     }
   }
 
-  executeRaw(query: { sql: string; args: unknown[] }): Promise<number> {
-    try {
-      return Promise.resolve(this.statement(query.sql).run(...bind(query.args)).changes);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
-
   /** The rows of `query` as objects keyed by column name, now. */
   rows(query: Sql): Record<string, unknown>[] {
     const { sql, args } = compile(query, 'sqlite');
