@@ -21,7 +21,7 @@ import { cardName } from './present/cards.js';
 import { cheatContext } from './present/cheat.js';
 import { eventLine, type SeatNames } from './present/events.js';
 import { decisionComponents, describeDecision, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
-import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './present/status.js';
+import { COLOR, resolutionLines, seatsField, waitingLine, type Seated, type Table } from './present/status.js';
 import { damagePicture, duelPicture, handPicture } from './present/pictures.js';
 
 export interface Outcome {
@@ -89,7 +89,7 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
   if (view.status === 'active') {
     const progress = resolutionLines(t, view);
     if (progress.length) embed.fields = [{ name: t('status.onTheTable'), value: clip(progress).slice(0, 1024) }];
-    const waiting = waitingText(t, view);
+    const waiting = waitingText(t, view, view.pending);
     if (view.pending && waiting) {
       embed.color = COLOR.waiting;
       const secret = isPrivateDecision(view.pending);
@@ -143,10 +143,10 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
 }
 
 /** Who the table waits for, as the channel says it (a private decision adds where to answer it). */
-function waitingText(t: Translate, view: Exclude<engine.PublicView, { status: 'new' }>): string | null {
-  const waiting = waitingLine(t, view, view.pending);
-  if (waiting === null || view.pending === null) return null;
-  return isPrivateDecision(view.pending) ? `${waiting} ${t('prompt.privateHint')}` : waiting;
+function waitingText(t: Translate, table: Seated, pending: Pick<engine.PendingDecision, 'kind' | 'seat'> | null): string | null {
+  const waiting = waitingLine(t, table, pending);
+  if (waiting === null || pending === null) return null;
+  return isPrivateDecision(pending) ? `${waiting} ${t('prompt.privateHint')}` : waiting;
 }
 
 /** A player's hand, privately: the picture, the card list, and the decision that needs it, if any. */
@@ -315,8 +315,7 @@ function privateWaitOf(scope: Scope, outcome: Outcome, message: OutgoingMessage)
   const decision = engine.pendingDecision(state);
   if (decision === null || !isPrivateDecision(decision) || message.content === undefined) return null;
   const t = scope.tPublic;
-  const view = engine.publicView(state);
-  const waiting = view.status === 'new' ? null : waitingText(t, view);
+  const waiting = waitingText(t, state, decision);
   if (waiting === null || !message.content.includes(waiting)) return null;
   const answered = t('prompt.answered', { name: `<@${state.seats[decision.seat].userId}>`, decision: describeDecision(t, decision) });
   return { channelId: stored.channelId, decisionId: decision.id, content: message.content, waiting, answered };

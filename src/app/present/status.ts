@@ -36,7 +36,10 @@ export function resolutionLines(t: Translate, table: Table): string[] {
   return r.flips.filter((f) => f.revealed.length > 0).map((f) => flipLine(t, table, f));
 }
 
-export function waitingLine(t: Translate, table: Table, decision: Pick<PendingDecision, 'kind' | 'seat'> | null): string | null {
+/** Anything that knows who sits where: the public table, or the state itself. */
+export type Seated = { seats: readonly { userId: string }[] };
+
+export function waitingLine(t: Translate, table: Seated, decision: Pick<PendingDecision, 'kind' | 'seat'> | null): string | null {
   if (!decision) return null;
-  return t('prompt.waiting', { name: `<@${table.seats[decision.seat].userId}>`, decision: describeDecision(t, decision) });
+  return t('prompt.waiting', { name: `<@${table.seats[decision.seat]!.userId}>`, decision: describeDecision(t, decision) });
 }
