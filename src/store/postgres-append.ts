@@ -1,0 +1,237 @@
+/**
+ * The append on PostgreSQL, committed in groups (groupCommit.ts): a whole batch of appends as one
+ * statement, so one round trip, one plan execution and one commit record for all of them.
+ *
+ * Each append keeps the meaning it has alone (the compare-and-swap UPDATE of its game, then its receipt
+ * and its events, numbered on from the game's last seq read under the row lock), and its own outcome: an
+ * append whose version moved on simply matches no row, and the others go ahead. What one statement cannot
+ * keep apart is a failure: a duplicate receipt (a retried interaction), a deadlock, a serialization
+ * failure fail the statement, and with it every append in it. Nothing was written then (a statement is
+ * atomic), so the batch is committed again one append at a time, each settled alone; that costs a round
+ * trip per append, but only when something went wrong.
+ */
+import type { AppendOutcome, AppendRequest, GameRow, Settled } from './append.js';
+import { empty, join, queryRows, raw, sql, toDate, toInt, toNullableText, toText, type Row, type Sql, type SqlRunner } from './driver-sql.js';
+
+const GAME_COLUMNS = ['id', 'guildId', 'channelId', 'system', 'status', 'version', 'createdBy', 'createdAt', 'updatedAt'];
+const EVENT_COLUMNS = raw(`"gameId", "seq", "type", "payload", "actor", "at"`);
+
+const NOT_MATCHED: Settled<AppendOutcome> = { ok: true, value: { kind: 'not_matched' } };
+const DUPLICATE_INTERACTION: Settled<AppendOutcome> = { ok: true, value: { kind: 'duplicate_interaction' } };
+
+/**
+ * Commits a batch of appends, settling each on its own, in the order given: as if they had been committed
+ * one after another, but in as few statements as that allows — one, unless several appends are to the
+ * same game.
+ *
+ * Why several appends to one game take turns: one UPDATE changes a row once, however many of its input
+ * rows match it, and which one wins is up to the plan. Committed one at a time, the first append wins a
+ * tie on the version, and a second one expecting the version the first produces (a caller that did not
+ * wait) lands after it. So the batch is cut into runs of distinct games, each run one statement, committed
+ * in order. An append whose version is already known to be stale from an earlier run (versions only grow)
+ * is settled as not matched without asking: under contention that is the usual fate of the second click
+ * on the same game, and it needs no round trip.
+ *
+ * Never rejects: an error settles the appends it concerns.
+ */
+export async function commitPostgresAppends(on: SqlRunner, batch: readonly AppendRequest[]): Promise<Settled<AppendOutcome>[]> {
+  const settled: Settled<AppendOutcome>[] = [];
+  /** The version each game was left at by an append of this batch. */
+  const reached = new Map<string, number>();
+  const settle = (index: number, result: Settled<AppendOutcome>): void => {
+    settled[index] = result;
+    if (result.ok && result.value.kind === 'appended') reached.set(result.value.game.id, result.value.game.version);
+  };
+
+  let next = 0;
+  while (next < batch.length) {
+    const run: number[] = [];
+    const games = new Set<string>();
+    for (; next < batch.length; next++) {
+      const append = batch[next]!;
+      if (games.has(append.gameId)) break;
+      const version = reached.get(append.gameId);
+      if (version !== undefined && append.expectedVersion < version) {
+        settled[next] = NOT_MATCHED;
+        continue;
+      }
+      games.add(append.gameId);
+      run.push(next);
+    }
+    if (run.length === 1) {
+      settle(run[0]!, await commitAlone(on, batch[run[0]!]!));
+    } else if (run.length > 1) {
+      // Why it failed does not matter: each append alone will meet its own error, if any.
+      const outcomes = await commitTogether(on, run.map((index) => batch[index]!)).catch(() => undefined);
+      if (outcomes !== undefined) run.forEach((index, k) => settle(index, { ok: true, value: outcomes[k]! }));
+      // The statement failed whole, so nothing of it was written: each append again, alone, in order.
+      else for (const index of run) settle(index, await commitAlone(on, batch[index]!));
+    }
+  }
+  return settled;
+}
+
+/**
+ * Appends to distinct games, in one statement. The appends travel as arrays (one element per append, and
+ * one per event, tagged with its append's position and its own), so the statement's text and its number
+ * of parameters are the same for any batch: it is prepared once per connection (postgres-connection.ts).
+ *
+ * - `UPDATE … FROM unnest(…) WITH ORDINALITY` is every append's compare-and-swap at once: a row is updated
+ *   only for an append whose expected version it still has (and, status 'active', whose channel slot it
+ *   still holds: the revive guard, see single()), and returns the append's position, the row and the
+ *   game's last seq, read under the row lock as in the single statement.
+ * - The receipts and the events are inserted from those returned rows only, so an append that matched
+ *   nothing writes nothing.
+ * - Appends are sent in game id order: rows are then locked in that order, in practice (the plan walks
+ *   the input and updates as it goes), which keeps two batches committing at once from locking two games
+ *   in opposite orders and deadlocking (they would be retried alone, but only after deadlock_timeout).
+ *
+ * Timestamps travel as text, which the cast reads as the UTC wall time it is, as postgres-connection.ts
+ * binds a Date: TIMESTAMP(3) values identical to those the Prisma client writes.
+ */
+async function commitTogether(on: SqlRunner, appends: readonly AppendRequest[]): Promise<AppendOutcome[]> {
+  const order = appends.map((_, index) => index).sort((a, b) => compareText(appends[a]!.gameId, appends[b]!.gameId));
+  const sorted = order.map((index) => appends[index]!);
+  const events = sorted.flatMap((append, k) => append.events.map((event, e) => ({ append: String(k + 1), index: String(e + 1), ...event })));
+  const rows = await queryRows(
+    on,
+    sql`WITH "g" AS (
+      UPDATE "Game" SET "version" = "Game"."version" + 1, "snapshot" = "i"."snapshot", "updatedAt" = "i"."at",
+        "status" = COALESCE("i"."status", "Game"."status"),
+        "activeChannelId" = CASE WHEN "i"."status" = 'ended' THEN NULL ELSE "Game"."activeChannelId" END
+      FROM unnest(
+        CAST(${sorted.map((append) => append.gameId)} AS TEXT[]),
+        CAST(${sorted.map((append) => String(append.expectedVersion))} AS INTEGER[]),
+        CAST(${sorted.map((append) => append.snapshot)} AS TEXT[]),
+        CAST(${sorted.map((append) => append.status ?? null)} AS TEXT[]),
+        CAST(${sorted.map((append) => append.interactionId || null)} AS TEXT[]),
+        CAST(${sorted.map((append) => timestampText(append.at))} AS TIMESTAMP(3)[])
+      ) WITH ORDINALITY AS "i" ("gameId", "expectedVersion", "snapshot", "status", "interactionId", "at", "n")
+      WHERE "Game"."id" = "i"."gameId" AND "Game"."version" = "i"."expectedVersion"
+        AND ("i"."status" IS DISTINCT FROM 'active' OR "Game"."activeChannelId" IS NOT NULL)
+      RETURNING "i"."n", "i"."interactionId", "i"."at", ${join(GAME_COLUMNS.map((column) => raw(`"Game"."${column}"`)))},
+        (SELECT COALESCE(MAX("seq"), 0) FROM "GameEvent" WHERE "GameEvent"."gameId" = "Game"."id") AS "lastSeq"
+    ), "r" AS (
+      INSERT INTO "InteractionReceipt" ("id", "at") SELECT "interactionId", "at" FROM "g" WHERE "interactionId" IS NOT NULL
+    ), "e" AS (
+      INSERT INTO "GameEvent" (${EVENT_COLUMNS})
+      SELECT "g"."id", "g"."lastSeq" + "v"."index", "v"."type", "v"."payload", "v"."actor", "g"."at"
+      FROM unnest(
+        CAST(${events.map((event) => event.append)} AS INTEGER[]),
+        CAST(${events.map((event) => event.index)} AS INTEGER[]),
+        CAST(${events.map((event) => event.type)} AS TEXT[]),
+        CAST(${events.map((event) => event.payload)} AS TEXT[]),
+        CAST(${events.map((event) => event.actor)} AS TEXT[])
+      ) AS "v" ("append", "index", "type", "payload", "actor")
+      JOIN "g" ON "g"."n" = "v"."append"
+    )
+    SELECT "n", ${join(GAME_COLUMNS.map((column) => raw(`"${column}"`)))}, "lastSeq" FROM "g"`,
+    'postgresql',
+  );
+  const outcomes: AppendOutcome[] = appends.map(() => ({ kind: 'not_matched' }));
+  for (const row of rows) outcomes[order[toInt(row.n, 'n') - 1]!] = appended(row);
+  return outcomes;
+}
+
+/**
+ * One append alone, as one statement: a batch of one, and each append of a batch whose statement failed.
+ * A unique violation is then this append's own: its receipt (seq numbers are taken under the game's row
+ * lock), so a retried interaction, checked rather than assumed since the statement rolled back whole.
+ */
+async function commitAlone(on: SqlRunner, append: AppendRequest): Promise<Settled<AppendOutcome>> {
+  try {
+    const row = (await queryRows(on, single(append), 'postgresql'))[0];
+    return row === undefined ? NOT_MATCHED : { ok: true, value: appended(row) };
+  } catch (error) {
+    if (append.interactionId && isUniqueViolation(error)) {
+      try {
+        const receipt = await queryRows(on, sql`SELECT 1 AS "x" FROM "InteractionReceipt" WHERE "id" = ${append.interactionId}`, 'postgresql');
+        if (receipt.length > 0) return DUPLICATE_INTERACTION;
+      } catch {
+        // The append's own error says more than the check's.
+      }
+    }
+    return { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+/**
+ * The single append's statement: the compare-and-swap UPDATE, and the receipt and the events inserted
+ * from its RETURNING row, so a lost compare-and-swap (no row) inserts neither, and a duplicate receipt
+ * fails the statement, the UPDATE included. Under READ COMMITTED a concurrent append to the same game
+ * makes the UPDATE wait for its row lock, then re-check the version against the committed row and match
+ * nothing. `revive` keeps an ended game from being made active again: its channel slot (NULL
+ * activeChannelId) may belong to another game by now. The events travel as three text arrays (unnest …
+ * WITH ORDINALITY numbers them), so the statement's text does not grow with their number: a handful of
+ * texts in all (with or without a status, a receipt, events), each prepared once per connection.
+ */
+function single(append: AppendRequest): Sql {
+  const at = sql`CAST(${append.at} AS TIMESTAMP(3))`;
+  const status =
+    append.status === undefined
+      ? empty
+      : append.status === 'ended'
+        ? // NULL frees the channel's slot in the unique index for the next game.
+          sql`, "status" = ${append.status}, "activeChannelId" = NULL`
+        : sql`, "status" = ${append.status}`;
+  const revive = append.status === 'active' ? raw(` AND "activeChannelId" IS NOT NULL`) : empty;
+  const parts: Sql[] = [
+    sql`WITH "g" AS (UPDATE "Game" SET "version" = "version" + 1, "snapshot" = ${append.snapshot}, "updatedAt" = ${at}${status}
+      WHERE "id" = ${append.gameId} AND "version" = CAST(${append.expectedVersion} AS INTEGER)${revive}
+      RETURNING ${join(GAME_COLUMNS.map((column) => raw(`"${column}"`)))}, (SELECT COALESCE(MAX("seq"), 0) FROM "GameEvent" WHERE "gameId" = ${append.gameId}) AS "lastSeq")`,
+  ];
+  if (append.interactionId) {
+    parts.push(sql`, "r" AS (INSERT INTO "InteractionReceipt" ("id", "at") SELECT ${append.interactionId}, ${at} FROM "g")`);
+  }
+  if (append.events.length > 0) {
+    parts.push(sql`, "e" AS (INSERT INTO "GameEvent" (${EVENT_COLUMNS})
+      SELECT "g"."id", "g"."lastSeq" + "v"."n", "v"."type", "v"."payload", "v"."actor", ${at}
+      FROM "g" CROSS JOIN unnest(
+        CAST(${append.events.map((event) => event.type)} AS TEXT[]),
+        CAST(${append.events.map((event) => event.payload)} AS TEXT[]),
+        CAST(${append.events.map((event) => event.actor)} AS TEXT[])
+      ) WITH ORDINALITY AS "v" ("type", "payload", "actor", "n"))`);
+  }
+  parts.push(raw(` SELECT * FROM "g"`));
+  return join(parts, '');
+}
+
+function appended(row: Row): AppendOutcome {
+  const game: GameRow = {
+    id: toText(row.id, 'id'),
+    guildId: toNullableText(row.guildId, 'guildId'),
+    channelId: toText(row.channelId, 'channelId'),
+    system: toText(row.system, 'system'),
+    status: toText(row.status, 'status'),
+    version: toInt(row.version, 'version'),
+    createdBy: toText(row.createdBy, 'createdBy'),
+    createdAt: toDate(row.createdAt, 'createdAt'),
+    updatedAt: toDate(row.updatedAt, 'updatedAt'),
+  };
+  return { kind: 'appended', game, lastSeq: toInt(row.lastSeq, 'lastSeq') };
+}
+
+/** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, as the Prisma adapter binds a Date (it drops a `.000`: same value). */
+function timestampText(at: Date): string {
+  const iso = at.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+}
+
+/** Any fixed order does to lock rows in; code units, not the locale's collation. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * A unique violation: pg's own error (the store's PostgresConnection) carries SQLSTATE 23505; the Prisma
+ * adapter's DriverAdapterError says UniqueConstraintViolation in its cause. Duck-typed, as prisma-store.ts
+ * does: neither error class is ours to import.
+ */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ('code' in error && error.code === '23505') return true;
+  if ('name' in error && error.name === 'DriverAdapterError' && 'cause' in error) {
+    return (error.cause as { kind?: unknown } | undefined)?.kind === 'UniqueConstraintViolation';
+  }
+  return false;
+}
