@@ -7,6 +7,7 @@ import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url.js';
 import { shareAdapter } from './driver-sql.js';
 import { PostgresConnection } from './postgres-connection.js';
 import { SqliteConnection } from './sqlite-connection.js';
+import { SqliteWriter } from './sqlite-writer.js';
 import { migrate, SQLITE_BUSY_TIMEOUT_MS } from './migrate.js';
 import { createPrismaStore, TRANSACTION_OPTIONS, type PrismaStoreOptions } from './prisma-store.js';
 
@@ -21,12 +22,13 @@ export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver' | 
  * several processes at once, so every start does it).
  *
  * `file:<path>` (default `file:./data/fatekeeper.db`, relative to the working directory) uses SQLite;
- * `postgresql://…` or `postgres://…` uses PostgreSQL. Open one store per process: on SQLite all of a
- * process's queries share one connection and the store serializes them.
+ * `postgresql://…` or `postgres://…` uses PostgreSQL. Open one store per process: its appends are
+ * grouped into shared commits (groupCommit.ts), which two stores on one database cannot share.
  *
  * The driver adapter is connected here, once, and shared: the Prisma client runs on it (shareAdapter),
- * and the store runs its hot statements on a connection of its own (sqlite-connection.ts and
- * postgres-connection.ts say why): two SQLite connections, or two pg pools, per store.
+ * and the store runs its hot statements on connections of its own (sqlite-connection.ts,
+ * sqlite-writer.ts and postgres-connection.ts say why): three SQLite connections (the client's, the reads',
+ * the writer thread's), or two pg pools, per store.
  */
 export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, { busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS, ...options }: OpenStoreOptions = {}): Promise<GameStore> {
   const target = parseDatabaseUrl(databaseUrl);
@@ -37,7 +39,8 @@ export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, { bu
     const driver = await new PrismaBetterSQLite3({ url: `file:${target.file}`, timeout: busyTimeoutMs }).connect();
     const client = new SqliteClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });
     const sqliteConnection = new SqliteConnection(target.file, busyTimeoutMs);
-    return createPrismaStore(client, { ...options, provider: 'sqlite', driver, sqliteConnection });
+    const sqliteWriter = await SqliteWriter.open({ file: target.file, busyTimeoutMs });
+    return createPrismaStore(client, { ...options, provider: 'sqlite', driver, sqliteConnection, sqliteWriter });
   }
   const driver = await new PrismaPg({ connectionString: target.url }).connect();
   const client = new PostgresClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });

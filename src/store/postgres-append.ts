@@ -10,8 +10,8 @@
  * atomic), so the batch is committed again one append at a time, each settled alone; that costs a round
  * trip per append, but only when something went wrong.
  */
-import type { AppendOutcome, AppendRequest, GameRow, Settled } from './append.js';
-import { empty, join, queryRows, raw, sql, toDate, toInt, toNullableText, toText, type Row, type Sql, type SqlRunner } from './driver-sql.js';
+import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type Settled } from './append.js';
+import { empty, join, queryRows, raw, sql, toInt, type Row, type Sql, type SqlRunner } from './driver-sql.js';
 
 const GAME_COLUMNS = ['id', 'guildId', 'channelId', 'system', 'status', 'version', 'createdBy', 'createdAt', 'updatedAt'];
 const EVENT_COLUMNS = raw(`"gameId", "seq", "type", "payload", "actor", "at"`);
@@ -197,18 +197,7 @@ function single(append: AppendRequest): Sql {
 }
 
 function appended(row: Row): AppendOutcome {
-  const game: GameRow = {
-    id: toText(row.id, 'id'),
-    guildId: toNullableText(row.guildId, 'guildId'),
-    channelId: toText(row.channelId, 'channelId'),
-    system: toText(row.system, 'system'),
-    status: toText(row.status, 'status'),
-    version: toInt(row.version, 'version'),
-    createdBy: toText(row.createdBy, 'createdBy'),
-    createdAt: toDate(row.createdAt, 'createdAt'),
-    updatedAt: toDate(row.updatedAt, 'updatedAt'),
-  };
-  return { kind: 'appended', game, lastSeq: toInt(row.lastSeq, 'lastSeq') };
+  return { kind: 'appended', game: toGameRow(row), lastSeq: toInt(row.lastSeq, 'lastSeq') };
 }
 
 /** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, as the Prisma adapter binds a Date (it drops a `.000`: same value). */
@@ -222,16 +211,3 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/**
- * A unique violation: pg's own error (the store's PostgresConnection) carries SQLSTATE 23505; the Prisma
- * adapter's DriverAdapterError says UniqueConstraintViolation in its cause. Duck-typed, as prisma-store.ts
- * does: neither error class is ours to import.
- */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  if ('code' in error && error.code === '23505') return true;
-  if ('name' in error && error.name === 'DriverAdapterError' && 'cause' in error) {
-    return (error.cause as { kind?: unknown } | undefined)?.kind === 'UniqueConstraintViolation';
-  }
-  return false;
-}

@@ -4,9 +4,10 @@
  *
  * Two ways to the database (see open.ts):
  * - the paths every command takes — appending to a game, reading a game or its log, reading settings —
- *   are plain SQL written with driver-sql.ts, in as few statements as the guarantees allow, on the
- *   store's own connection: better-sqlite3 with statements prepared once (sqlite-connection.ts), or a pg
- *   pool with named prepared statements (postgres-connection.ts);
+ *   are plain SQL, in as few statements as the guarantees allow, on the store's own connections:
+ *   appends committed in groups (groupCommit.ts) on a writer thread (sqlite-writer.ts, sqlite-appender.ts)
+ *   or in one statement per group (postgres-append.ts), reads on better-sqlite3 with statements prepared
+ *   once (sqlite-connection.ts) or a pg pool with named prepared statements (postgres-connection.ts);
  * - the rare paths — creating a game, saving settings, pruning receipts — use the Prisma client's model
  *   API, on the same connected adapter.
  *
@@ -17,8 +18,8 @@
  * SQLite): the adapter converts arguments and results exactly as it does for the client, and driver-sql.ts
  * converts results as the client's runtime does.
  *
- * SQL here is written once for both dialects where it can be (quoted identifiers, `CAST`, standard
- * `UPDATE … RETURNING`, which SQLite has since 3.35), and per dialect only for the append (see there).
+ * SQL here is written once for both dialects (quoted identifiers, `CAST`); the append, per dialect, lives
+ * in its own module.
  * Timestamps are passed as `Date` parameters, so the adapter stores them exactly as the client's model
  * queries do (SQLite: ISO-8601 text with `+00:00`; PostgreSQL: TIMESTAMP(3) in UTC).
  */
@@ -36,8 +37,6 @@ import type {
   UserSettings,
 } from './contract.js';
 import {
-  empty,
-  join,
   queryRows,
   raw,
   sql,
@@ -51,8 +50,12 @@ import {
   type SqlDriver,
   type SqlRunner,
 } from './driver-sql.js';
+import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type EventRow, type GameRow } from './append.js';
+import { groupCommit } from './groupCommit.js';
+import { commitPostgresAppends } from './postgres-append.js';
 import type { PostgresConnection } from './postgres-connection.js';
 import type { SqliteConnection } from './sqlite-connection.js';
+import type { SqliteWriter } from './sqlite-writer.js';
 
 /**
  * Exactly the client surface the store uses. Narrower than PrismaClient on purpose: the two providers'
@@ -81,12 +84,10 @@ export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 export interface PrismaStoreOptions {
   /**
-   * Which SQL dialect the client speaks. SQLite also runs one operation at a time: the Prisma client's
-   * transactions (createGame) span awaits on the adapter's connection, and a write on the store's own
-   * connection meanwhile would wait for that write lock — synchronously, blocking the event loop the
-   * transaction needs to finish — up to the busy timeout. One at a time, that never happens (the test
-   * "two connections that never wait for each other" runs with a busy timeout of 0). SQLite serializes
-   * writers anyway, so nothing is lost.
+   * Which SQL dialect the client speaks. On SQLite the Prisma client's writes never overlap an append
+   * (readersWriterLock below): its transactions span awaits on a connection of their own, and the writer
+   * thread's transaction meanwhile would wait for that write lock up to the busy timeout (the test "three
+   * connections that never wait for each other" runs with a busy timeout of 0).
    */
   provider: 'sqlite' | 'postgresql';
   /**
@@ -95,8 +96,10 @@ export interface PrismaStoreOptions {
    * disconnects.
    */
   driver: SqlDriver;
-  /** SQLite only: the store's own connection for the hot statements (see sqlite-connection.ts). */
+  /** SQLite only: the store's own connection for the reads every command makes (see sqlite-connection.ts). */
   sqliteConnection?: SqliteConnection;
+  /** SQLite only: the writer thread every append goes to (see sqlite-writer.ts). */
+  sqliteWriter?: SqliteWriter;
   /** PostgreSQL: the store's own pool for the hot statements, as named prepared statements (postgres-connection.ts). */
   postgresConnection?: PostgresConnection;
   /** Injected by tests; defaults to the wall clock. */
@@ -112,26 +115,13 @@ const HOUR = 60 * 60 * 1000;
 /** The Game columns a StoredGame is made of, snapshot aside. */
 const GAME_COLUMNS = raw(`"id", "guildId", "channelId", "system", "status", "version", "createdBy", "createdAt", "updatedAt"`);
 const EVENT_COLUMNS = raw(`"gameId", "seq", "type", "payload", "actor", "at"`);
-/** SQLite allows 32,766 parameters per statement; an append's events are inserted this many rows at a time. */
-const EVENTS_PER_INSERT = 500;
 
-interface GameRow {
-  id: string;
-  guildId: string | null;
-  channelId: string;
-  system: string;
-  status: string;
-  version: number;
-  createdBy: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** What the append's UPDATE … RETURNING gives back. */
-interface UpdatedRow extends GameRow {
-  /** The highest seq before this append's events (0 for none). */
-  lastSeq: number;
-}
+/**
+ * PostgreSQL group commit: batches committed at once (each on a pooled connection) and appends per
+ * batch (one statement: its arrays grow with the batch, its text does not).
+ */
+const POSTGRES_BATCHES_IN_FLIGHT = 4;
+const POSTGRES_MAX_BATCH = 64;
 
 export function createPrismaStore(client: StoreClient, options: PrismaStoreOptions): GameStore {
   const now = options.now ?? (() => new Date());
@@ -141,31 +131,38 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
   const sqlite = dialect === 'sqlite';
   const driver = options.driver;
   const sqliteConnection = options.sqliteConnection;
-  if (sqlite && sqliteConnection === undefined) throw new TypeError('A SQLite store needs its own connection (sqliteConnection)');
+  const sqliteWriter = options.sqliteWriter;
+  if (sqlite && (sqliteConnection === undefined || sqliteWriter === undefined)) throw new TypeError('A SQLite store needs its own connection and writer (sqliteConnection, sqliteWriter)');
   const postgresConnection = options.postgresConnection;
   /** Where the hot statements run: the store's own SQLite connection or PostgreSQL pool (the adapter if none). */
   const hot: SqlRunner = sqliteConnection ?? postgresConnection ?? driver;
 
-  let tail: Promise<unknown> = Promise.resolve();
-  const run = <T>(operation: () => Promise<T>): Promise<T> => {
-    if (!sqlite) return operation();
-    const result = tail.then(operation, operation);
-    tail = result.catch(() => undefined);
-    return result;
-  };
+  const { shared, exclusive } = sqlite ? readersWriterLock() : { shared: unlocked, exclusive: unlocked };
 
-  /** Rows of a query on the adapter (outside any transaction: see `provider` for why SQLite serializes). */
+  /** Rows of a query on the store's own connection (the adapter if it has none). */
   const select = (query: Sql): Promise<Row[]> => queryRows(hot, query, dialect);
 
+  const commitAppend = sqliteWriter
+    ? sqliteWriter.append
+    : groupCommit<AppendRequest, AppendOutcome>({
+        commit: (batch) => commitPostgresAppends(hot, batch),
+        // Each batch in flight holds a pooled connection (postgres-connection.ts); the rest wait and group.
+        maxInFlight: POSTGRES_BATCHES_IN_FLIGHT,
+        maxBatch: POSTGRES_MAX_BATCH,
+      });
+
   let lastPrune = -Infinity;
-  const maybePrune = async (at: Date): Promise<void> => {
+  /** Deletes old receipts at most once per interval, beside the append that noticed it was due. */
+  const schedulePrune = (at: Date): void => {
     if (at.getTime() - lastPrune < pruneIntervalMs) return;
     lastPrune = at.getTime();
-    try {
-      await client.interactionReceipt.deleteMany({ where: { at: { lt: new Date(at.getTime() - receiptTtlMs) } } });
-    } catch {
-      // Housekeeping only: the claim must not fail because of it, and the next interval retries.
-    }
+    void exclusive(async () => {
+      try {
+        await client.interactionReceipt.deleteMany({ where: { at: { lt: new Date(at.getTime() - receiptTtlMs) } } });
+      } catch {
+        // Housekeeping only: no command may fail because of it, and the next interval retries.
+      }
+    });
   };
 
   const receiptExists = async (id: string): Promise<boolean> => (await select(sql`SELECT 1 AS "x" FROM "InteractionReceipt" WHERE "id" = ${id}`)).length > 0;
@@ -181,7 +178,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     async createGame(input) {
       const snapshot = toJson(input.snapshot, 'snapshot');
       const events = input.events.map((event, index) => ({ ...toEventData(event), seq: index + 1 }));
-      return run(async (): Promise<CreateGameResult> => {
+      return exclusive(async (): Promise<CreateGameResult> => {
         // Two attempts: a unique violation whose blocking game has ended by the time we look it up
         // means the channel just became free.
         for (let attempt = 1; ; attempt++) {
@@ -227,139 +224,66 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     },
 
     findActiveGame(channelId) {
-      return run(() => oneGame(sql`WHERE "activeChannelId" = ${channelId}`));
+      return shared(() => oneGame(sql`WHERE "activeChannelId" = ${channelId}`));
     },
 
     getGame(gameId) {
-      return run(() => oneGame(sql`WHERE "id" = ${gameId}`));
+      return shared(() => oneGame(sql`WHERE "id" = ${gameId}`));
     },
 
     findLatestGame(channelId) {
       // A channel's active game is always its newest (it could only be created after the previous one
       // ended), which settles a tie on the millisecond. On SQLite the timestamps are ISO-8601 text of
       // one fixed format, so text order is time order.
-      return run(() => oneGame(sql`WHERE "channelId" = ${channelId} ORDER BY "createdAt" DESC, "status" ASC LIMIT 1`));
+      return shared(() => oneGame(sql`WHERE "channelId" = ${channelId} ORDER BY "createdAt" DESC, "status" ASC LIMIT 1`));
     },
 
     async appendEvents(input) {
-      const snapshot = toJson(input.snapshot, 'snapshot');
-      const events = input.events.map(toEventData);
-      return run(async (): Promise<AppendResult> => {
-        const at = now();
-        if (input.interactionId) await maybePrune(at);
-        let updated: UpdatedRow | undefined;
-        try {
-          updated = sqlite ? appendSqlite(at) : await appendPostgres(at);
-        } catch (error) {
-          // A unique violation here is the receipt (seq numbers are taken under the game's write lock):
-          // a retried delivery. Checked rather than assumed, since the transaction rolled back whole.
-          if (input.interactionId && isUniqueViolation(error) && (await receiptExists(input.interactionId))) {
+      const request: AppendRequest = {
+        gameId: input.gameId,
+        expectedVersion: input.expectedVersion,
+        snapshot: toJson(input.snapshot, 'snapshot'),
+        events: input.events.map(toEventData),
+        at: now(),
+        ...(input.status === undefined ? {} : { status: input.status }),
+        ...(input.interactionId === undefined ? {} : { interactionId: input.interactionId }),
+      };
+      if (input.interactionId) schedulePrune(request.at);
+      return shared(async (): Promise<AppendResult> => {
+        const outcome = await commitAppend(request);
+        switch (outcome.kind) {
+          case 'duplicate_interaction':
             return { ok: false, reason: 'duplicate_interaction' };
-          }
-          throw error;
-        }
-        if (updated === undefined) {
-          // Nothing was written. Either the version moved on (or the game does not exist: the caller
-          // reloads and finds none), or the guard against reviving an ended game held it back.
-          if (input.status === 'active') {
-            const current = (await select(sql`SELECT "version", "activeChannelId" FROM "Game" WHERE "id" = ${input.gameId}`))[0];
-            if (current !== undefined && toInt(current.version, 'version') === input.expectedVersion && current.activeChannelId === null) {
-              // Reviving an ended game would need the channel's slot back, which another game may hold by now.
-              throw new Error(`Game ${input.gameId} has ended and cannot be made active again`);
+          case 'not_matched': {
+            // Nothing was written. Either the version moved on (or the game does not exist: the caller
+            // reloads and finds none), or the guard against reviving an ended game held it back.
+            if (input.status === 'active') {
+              const current = (await select(sql`SELECT "version", "activeChannelId" FROM "Game" WHERE "id" = ${input.gameId}`))[0];
+              if (current !== undefined && toInt(current.version, 'version') === input.expectedVersion && current.activeChannelId === null) {
+                // Reviving an ended game would need the channel's slot back, which another game may hold by now.
+                throw new Error(`Game ${input.gameId} has ended and cannot be made active again`);
+              }
             }
+            return { ok: false, reason: 'version_conflict' };
           }
-          return { ok: false, reason: 'version_conflict' };
+          case 'appended': {
+            const firstSeq = outcome.lastSeq + 1;
+            const at = request.at;
+            return {
+              ok: true,
+              // The snapshot is the value just written (JSON-checked above): no need to read it back.
+              game: toGame(outcome.game, input.snapshot),
+              events: input.events.map((event, index) => ({ gameId: input.gameId, seq: firstSeq + index, type: event.type, payload: event.payload, actor: event.actor, at })),
+            };
+          }
+          default:
+            return outcome satisfies never;
         }
-        const firstSeq = updated.lastSeq + 1;
-        return {
-          ok: true,
-          // The snapshot is the value just written (JSON-checked above): no need to read it back.
-          game: toGame(updated, input.snapshot),
-          events: input.events.map((event, index) => ({ gameId: input.gameId, seq: firstSeq + index, type: event.type, payload: event.payload, actor: event.actor, at })),
-        };
       });
-
-      /**
-       * The compare-and-swap UPDATE, shared by both dialects. It bumps the version, writes the snapshot
-       * and returns the row with the last seq before this append (read under the write lock the UPDATE
-       * holds: SQLite's database lock, PostgreSQL's row lock, so no other append to this game can slip in
-       * between). `revive` keeps an ended game from being made active again: its channel slot (NULL
-       * activeChannelId) may belong to another game by now.
-       */
-      function casUpdate(at: Date): Sql {
-        const status =
-          input.status === undefined
-            ? empty
-            : input.status === 'ended'
-              ? // NULL frees the channel's slot in the unique index for the next game.
-                sql`, "status" = ${input.status}, "activeChannelId" = NULL`
-              : sql`, "status" = ${input.status}`;
-        const revive = input.status === 'active' ? sql` AND "activeChannelId" IS NOT NULL` : empty;
-        const version = sqlite ? sql`${input.expectedVersion}` : sql`CAST(${input.expectedVersion} AS INTEGER)`;
-        const stamp = sqlite ? sql`${at}` : sql`CAST(${at} AS TIMESTAMP(3))`;
-        return sql`UPDATE "Game" SET "version" = "version" + 1, "snapshot" = ${snapshot}, "updatedAt" = ${stamp}${status}
-          WHERE "id" = ${input.gameId} AND "version" = ${version}${revive}
-          RETURNING ${GAME_COLUMNS}, (SELECT COALESCE(MAX("seq"), 0) FROM "GameEvent" WHERE "gameId" = ${input.gameId}) AS "lastSeq"`;
-      }
-
-      function toUpdatedRow(row: Row | undefined): UpdatedRow | undefined {
-        return row === undefined ? undefined : { ...toGameRow(row), lastSeq: toInt(row.lastSeq, 'lastSeq') };
-      }
-
-      /**
-       * SQLite has no data-modifying CTEs, so: one synchronous transaction on the store's own connection
-       * (sqlite-connection.ts) of the UPDATE, then the receipt and the events. A lost compare-and-swap
-       * (no row) stops right there, having written nothing; a duplicate receipt fails its INSERT and the
-       * transaction rolls back, the UPDATE included. The seq numbers continue from the MAX(seq) the UPDATE
-       * returned: the transaction holds SQLite's write lock from the UPDATE on, so no other writer (in this
-       * process or another) can add events in between.
-       */
-      function appendSqlite(at: Date): UpdatedRow | undefined {
-        const connection = sqliteConnection!;
-        return connection.transaction(() => {
-          const updated = toUpdatedRow(connection.rows(casUpdate(at))[0]);
-          if (updated === undefined) return undefined;
-          if (input.interactionId) connection.run(sql`INSERT INTO "InteractionReceipt" ("id", "at") VALUES (${input.interactionId}, ${at})`);
-          for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
-            const rows = events
-              .slice(start, start + EVENTS_PER_INSERT)
-              .map((event, index) => sql`(${input.gameId}, ${updated.lastSeq + start + index + 1}, ${event.type}, ${event.payload}, ${event.actor}, ${at})`);
-            connection.run(sql`INSERT INTO "GameEvent" (${EVENT_COLUMNS}) VALUES ${join(rows)}`);
-          }
-          return updated;
-        });
-      }
-
-      /**
-       * PostgreSQL: one statement, so one round trip and its own transaction. The receipt and the events
-       * are inserted from the UPDATE's RETURNING rows, so a lost compare-and-swap (no row) inserts
-       * neither, and a duplicate receipt fails the statement, the UPDATE included. Under READ COMMITTED
-       * a concurrent append to the same game makes the UPDATE wait for its row lock, then re-check the
-       * version against the committed row and match nothing. The events travel as three text arrays
-       * (unnest … WITH ORDINALITY numbers them), so the statement's text and parameter count do not grow
-       * with their number.
-       */
-      async function appendPostgres(at: Date): Promise<UpdatedRow | undefined> {
-        const stamp = sql`CAST(${at} AS TIMESTAMP(3))`;
-        const parts: Sql[] = [sql`WITH "g" AS (${casUpdate(at)})`];
-        if (input.interactionId) {
-          parts.push(sql`, "r" AS (INSERT INTO "InteractionReceipt" ("id", "at") SELECT ${input.interactionId}, ${stamp} FROM "g")`);
-        }
-        if (events.length > 0) {
-          const types = events.map((event) => event.type);
-          const payloads = events.map((event) => event.payload);
-          const actors = events.map((event) => event.actor);
-          parts.push(sql`, "e" AS (INSERT INTO "GameEvent" (${EVENT_COLUMNS})
-            SELECT "g"."id", "g"."lastSeq" + "v"."n", "v"."type", "v"."payload", "v"."actor", ${stamp}
-            FROM "g" CROSS JOIN unnest(CAST(${types} AS TEXT[]), CAST(${payloads} AS TEXT[]), CAST(${actors} AS TEXT[])) WITH ORDINALITY AS "v" ("type", "payload", "actor", "n"))`);
-        }
-        parts.push(sql` SELECT * FROM "g"`);
-        return toUpdatedRow((await select(join(parts, '')))[0]);
-      }
     },
 
     listEvents(gameId) {
-      return run(async () => {
+      return shared(async () => {
         const rows = await select(sql`SELECT ${EVENT_COLUMNS} FROM "GameEvent" WHERE "gameId" = ${gameId} ORDER BY "seq"`);
         return rows.map((row) =>
           toEvent({
@@ -375,7 +299,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     },
 
     getUserSettings(userId) {
-      return run(async (): Promise<UserSettings> => {
+      return shared(async (): Promise<UserSettings> => {
         const row = (await select(sql`SELECT "locale", "directMessages", "clientLocale" FROM "UserSetting" WHERE "userId" = ${userId}`))[0];
         return row === undefined
           ? { userId, locale: null, directMessages: true, clientLocale: null }
@@ -390,19 +314,19 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     saveUserSettings(settings) {
       const data = { locale: settings.locale, directMessages: settings.directMessages };
-      return run(async () => {
+      return exclusive(async () => {
         await client.userSetting.upsert({ where: { userId: settings.userId }, create: { userId: settings.userId, ...data }, update: data });
       });
     },
 
     rememberClientLocale(userId, locale) {
-      return run(async () => {
+      return exclusive(async () => {
         await client.userSetting.upsert({ where: { userId }, create: { userId, clientLocale: locale }, update: { clientLocale: locale } });
       });
     },
 
     getGuildSettings(guildId) {
-      return run(async (): Promise<GuildSettings> => {
+      return shared(async (): Promise<GuildSettings> => {
         const row = (await select(sql`SELECT "refereeRoleId" FROM "GuildSetting" WHERE "guildId" = ${guildId}`))[0];
         return { guildId, refereeRoleId: row === undefined ? null : toNullableText(row.refereeRoleId, 'refereeRoleId') };
       });
@@ -410,7 +334,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     saveGuildSettings(settings) {
       const data = { refereeRoleId: settings.refereeRoleId };
-      return run(async () => {
+      return exclusive(async () => {
         await client.guildSetting.upsert({ where: { guildId: settings.guildId }, create: { guildId: settings.guildId, ...data }, update: data });
       });
     },
@@ -418,13 +342,14 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     async close() {
       if (closed) return;
       closed = true;
-      await run(async () => {
+      await exclusive(async () => {
         try {
           await client.$disconnect();
         } finally {
           // The client only borrowed the adapter (driver-sql.ts: shareAdapter).
           await driver.dispose();
           sqliteConnection?.close();
+          await sqliteWriter?.close();
           await postgresConnection?.close();
         }
       });
@@ -433,17 +358,11 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
   return store;
 }
 
-interface EventData {
-  type: string;
-  payload: string;
-  actor: string | null;
-}
-
-function toEventData(event: NewEvent): EventData {
+function toEventData(event: NewEvent): EventRow {
   return { type: event.type, payload: toJson(event.payload, `payload of event "${event.type}"`), actor: event.actor };
 }
 
-function toEvent(row: EventData & { gameId: string; seq: number; at: Date }): StoredEvent {
+function toEvent(row: EventRow & { gameId: string; seq: number; at: Date }): StoredEvent {
   return { gameId: row.gameId, seq: row.seq, type: row.type, payload: JSON.parse(row.payload) as unknown, actor: row.actor, at: row.at };
 }
 
@@ -475,37 +394,33 @@ function toJson(value: unknown, what: string): string {
   return json;
 }
 
-/**
- * A unique-constraint violation (SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY, PostgreSQL 23505): from the
- * adapter directly, a DriverAdapterError whose cause says UniqueConstraintViolation; through the client,
- * Prisma's P2002 from a model query (or P2010, "raw query failed", wrapping the adapter's error).
- * Duck-typed: each generated client has its own error classes, and driver-adapter-utils is not ours.
- */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  // better-sqlite3 and pg themselves (the store's own connections).
-  if ('code' in error && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505')) return true;
-  if ('name' in error && error.name === 'DriverAdapterError' && 'cause' in error) {
-    return (error.cause as { kind?: unknown } | undefined)?.kind === 'UniqueConstraintViolation';
-  }
-  if (!('code' in error)) return false;
-  if (error.code === 'P2002') return true;
-  if (error.code !== 'P2010' || !('meta' in error)) return false;
-  const meta = error.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined;
-  return meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
-}
+type Operation = <T>(operation: () => Promise<T>) => Promise<T>;
 
-/** The game columns of a row read on the adapter. */
-function toGameRow(row: Row): GameRow {
+const unlocked: Operation = (operation) => operation();
+
+/**
+ * First come, first served, with shared and exclusive turns. Appends and reads are shared: they overlap
+ * each other (so appends can be grouped, and reads never wait for the writer in WAL mode). The Prisma
+ * client's writes are exclusive: its transactions span awaits on a connection of their own, and an
+ * append's transaction meanwhile would wait for that write lock (up to the busy timeout, or fail at
+ * once with none). An operation waits only for the turns queued before it, so the order of calls is
+ * kept: a read made after a write returned sees it.
+ */
+function readersWriterLock(): { shared: Operation; exclusive: Operation } {
+  const settled = (promise: Promise<unknown>): Promise<unknown> => promise.catch(() => undefined);
+  let lastExclusive: Promise<unknown> = Promise.resolve();
+  let sharedSince: Promise<unknown>[] = [];
   return {
-    id: toText(row.id, 'id'),
-    guildId: toNullableText(row.guildId, 'guildId'),
-    channelId: toText(row.channelId, 'channelId'),
-    system: toText(row.system, 'system'),
-    status: toText(row.status, 'status'),
-    version: toInt(row.version, 'version'),
-    createdBy: toText(row.createdBy, 'createdBy'),
-    createdAt: toDate(row.createdAt, 'createdAt'),
-    updatedAt: toDate(row.updatedAt, 'updatedAt'),
+    shared(operation) {
+      const result = lastExclusive.then(operation);
+      sharedSince.push(settled(result));
+      return result;
+    },
+    exclusive(operation) {
+      const result = Promise.all([lastExclusive, ...sharedSince]).then(operation);
+      lastExclusive = settled(result);
+      sharedSince = [];
+      return result;
+    },
   };
 }

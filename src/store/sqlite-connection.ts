@@ -1,33 +1,17 @@
 /**
- * The store's own SQLite connection for the statements every command runs (appending to a game, reading
- * a game, its log, settings), beside the connection the Prisma client runs on.
+ * The store's own SQLite connection for the reads every command makes (a game, its log, settings), beside
+ * the connection the Prisma client runs on and the writer thread's (sqlite-writer.ts).
  *
- * Why a second connection rather than the Prisma adapter's: the better-sqlite3 adapter prepares every
- * statement again on every call, reads integers as BigInt and maps each result cell, and a transaction
- * on it spans several awaits. Measured on the bench machine (CPU per append of a /flip: one UPDATE of
- * the snapshot, one receipt, two events), the adapter took about 200 µs; the same SQL here, prepared
- * once and run as one synchronous transaction, about 40 µs. That difference was most of what separated
- * /flip from the bare HTTP server.
- *
- * Durability: the file is in WAL mode (migrate.ts), and this connection commits with
- * `synchronous = NORMAL`, SQLite's recommended setting for WAL: a commit survives a crash of the bot
- * process at once, and a power cut or OS crash once the next checkpoint has synced the WAL (so the last
- * few moves before a power cut may be lost, never half of one: every write is one transaction). With
- * FULL, each commit's fsync cost about 75 µs of CPU and twice that in wall time.
- *
- * Safe beside the Prisma connection because the store runs one operation at a time on SQLite (see
- * PrismaStoreOptions.provider): the Prisma client's transactions, which do span awaits, are never open
- * while a statement runs here, and the append's transaction here is synchronous, so it never holds the
- * write lock across a tick. Another process writing the same file makes a statement here wait up to the
- * busy timeout, blocking this process meanwhile, as SQLite does.
+ * Why not the Prisma adapter's connection: the better-sqlite3 adapter prepares every statement again on
+ * every call, reads integers as BigInt and maps each result cell; here statements are prepared once. In
+ * WAL mode a reader never waits for a writer, so these reads run at once, whatever the writer is doing.
  */
 import Database from 'better-sqlite3';
-import type { Sql, SqlRunner, SqlValue } from './driver-sql.js';
-import { compile } from './driver-sql.js';
+import type { SqlRunner, SqlValue } from './driver-sql.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
-/** Prepared statements kept per SQL text: the append's text varies only with its number of events. */
+/** Prepared statements kept per SQL text (the store's reads are a handful of texts). */
 const STATEMENT_CACHE_SIZE = 256;
 
 export class SqliteConnection implements SqlRunner {
@@ -36,7 +20,6 @@ export class SqliteConnection implements SqlRunner {
 
   constructor(file: string, busyTimeoutMs: number) {
     this.db = new Database(file, { timeout: busyTimeoutMs });
-    this.db.pragma('synchronous = NORMAL');
   }
 
   /** Rows as arrays, in the shape of a driver adapter's result (what queryRows reads). */
@@ -46,26 +29,6 @@ export class SqliteConnection implements SqlRunner {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-  }
-
-  /** The rows of `query` as objects keyed by column name, now. */
-  rows(query: Sql): Record<string, unknown>[] {
-    const { sql, args } = compile(query, 'sqlite');
-    return this.statement(sql).all(...bind(args)) as Record<string, unknown>[];
-  }
-
-  /** Runs a statement now, returning how many rows it changed. */
-  run(query: Sql): number {
-    const { sql, args } = compile(query, 'sqlite');
-    return this.statement(sql).run(...bind(args)).changes;
-  }
-
-  /**
-   * Runs `body` in one transaction, committed if it returns and rolled back if it throws. BEGIN IMMEDIATE
-   * takes the write lock first, so the busy timeout applies there and not halfway through.
-   */
-  transaction<T>(body: () => T): T {
-    return this.db.transaction(body).immediate();
   }
 
   close(): void {

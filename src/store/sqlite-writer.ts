@@ -1,0 +1,170 @@
+/**
+ * SQLite appends run on a writer thread of their own, committed in groups.
+ *
+ * Why a thread: better-sqlite3 is synchronous, so on the main thread every commit — the B-tree inserts,
+ * the WAL frames and their writes, now and then a checkpoint — stops the event loop, and with it the
+ * signature checks, the engine and every other player's command. Measured on the 2-core bench machine,
+ * the append was the largest single cost of a /flip through the HTTP endpoint (about 150 µs of the main
+ * thread's 530 under load). On the writer thread the main thread only hands over plain data and gets
+ * the outcome back, and while a commit runs it goes on with the next commands, whose appends then
+ * arrive together and are committed as one transaction (groupCommit.ts).
+ *
+ * What stays on the main thread: reads (a second connection, sqlite-connection.ts; WAL readers never
+ * wait for the writer) and the Prisma client's rare writes (creating a game, settings), which the store
+ * never runs at the same time as an append (prisma-store.ts's lock), so the two writers never wait for
+ * each other's lock in this process.
+ *
+ * The thread runs TypeScript the way the process does: under tsx (npm start, the tests) it registers
+ * tsx's loader first; compiled to JavaScript, it loads the .js next to this file.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AppendOutcome, AppendRequest, Settled } from './append.js';
+import { groupCommit, type GroupCommit } from './groupCommit.js';
+
+/** workerData of the writer thread. */
+export interface WriterStart {
+  file: string;
+  busyTimeoutMs: number;
+}
+
+export type WriterRequest = { type: 'commit'; id: number; batch: AppendRequest[] } | { type: 'close' };
+
+interface WireError {
+  message: string;
+  code?: string;
+}
+
+export type WriterReply =
+  | { type: 'ready' }
+  | { type: 'failed'; error: WireError }
+  | { type: 'committed'; id: number; settled: ({ ok: true; value: AppendOutcome } | { ok: false; error: WireError })[] }
+  | { type: 'batch_failed'; id: number; error: WireError };
+
+/** Appends per message at most: a transaction holds SQLite's write lock for its whole batch. */
+const MAX_BATCH = 128;
+
+const here = import.meta.url;
+const ENTRY = new URL(here.endsWith('.ts') ? './sqlite-writer.worker.ts' : './sqlite-writer.worker.js', here);
+
+/**
+ * Runs in the new thread before the entry: tsx's loader when the entry is TypeScript. Dynamic imports
+ * only, so it runs whether the process treats eval'd code as CommonJS or as a module (--input-type).
+ */
+const BOOTSTRAP = `
+import('node:worker_threads')
+  .then(({ workerData }) => (workerData.tsx ? import(workerData.tsx).then((tsx) => tsx.register()) : undefined).then(() => import(workerData.entry)))
+  .catch((error) => process.nextTick(() => { throw error; }));
+`;
+
+interface Waiting {
+  resolve(settled: Settled<AppendOutcome>[]): void;
+  reject(error: Error): void;
+}
+
+export class SqliteWriter {
+  /** Commits one append, grouped with whatever else arrives while the writer is busy. */
+  readonly append: GroupCommit<AppendRequest, AppendOutcome>;
+  private worker: Promise<Worker> | undefined;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+  private closed = false;
+
+  private constructor(private readonly start: WriterStart) {
+    // One batch at a time: the thread commits them one after another anyway, and the order is kept.
+    this.append = groupCommit({ commit: (batch) => this.commit(batch), maxInFlight: 1, maxBatch: MAX_BATCH });
+  }
+
+  /** Starts the writer thread and waits until its connection is open (so a bad file fails here). */
+  static async open(start: WriterStart): Promise<SqliteWriter> {
+    const writer = new SqliteWriter(start);
+    await writer.ready();
+    return writer;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const worker = await this.worker?.catch(() => undefined);
+    if (worker === undefined) return;
+    // The appends already handed over are committed before the thread closes its connection.
+    await new Promise<void>((resolve) => {
+      // Kept alive until it has exited, or a caller awaiting close() would never resume.
+      worker.ref();
+      worker.once('exit', () => resolve());
+      worker.postMessage({ type: 'close' } satisfies WriterRequest);
+    });
+  }
+
+  private async commit(batch: AppendRequest[]): Promise<Settled<AppendOutcome>[]> {
+    if (this.closed) throw new Error('The store is closed');
+    const worker = await this.ready();
+    const id = this.nextId++;
+    return new Promise<Settled<AppendOutcome>[]>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ type: 'commit', id, batch } satisfies WriterRequest);
+    });
+  }
+
+  /** The running thread, started (again, after a crash) when there is none. */
+  private ready(): Promise<Worker> {
+    this.worker ??= this.spawn();
+    return this.worker;
+  }
+
+  private spawn(): Promise<Worker> {
+    const tsx = ENTRY.pathname.endsWith('.ts') ? tsxLoaderApi() : undefined;
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...this.start, entry: ENTRY.href, tsx } });
+    // A writer waiting for nothing must not keep the process alive (a store left open in a script).
+    worker.unref();
+    const started = new Promise<Worker>((resolve, reject) => {
+      const stopped = (error: Error) => {
+        // Whatever was handed over may or may not have been committed: its callers get the error and
+        // reload (a retry of a committed append meets its receipt). The next append starts a new thread.
+        this.worker = undefined;
+        for (const waiting of this.waiting.values()) waiting.reject(error);
+        this.waiting.clear();
+        reject(error);
+      };
+      worker.on('message', (reply: WriterReply) => {
+        switch (reply.type) {
+          case 'ready':
+            resolve(worker);
+            return;
+          case 'failed':
+            return void stopped(toError(reply.error));
+          case 'committed':
+          case 'batch_failed': {
+            const waiting = this.waiting.get(reply.id);
+            this.waiting.delete(reply.id);
+            if (reply.type === 'batch_failed') waiting?.reject(toError(reply.error));
+            else waiting?.resolve(reply.settled.map((s) => (s.ok ? s : { ok: false, error: toError(s.error) })));
+            return;
+          }
+          default:
+            reply satisfies never;
+        }
+      });
+      worker.on('error', (error) => stopped(error));
+      worker.on('exit', (code) => {
+        if (!this.closed) stopped(new Error(`The SQLite writer thread stopped (exit code ${code})`));
+      });
+    });
+    // Nobody may be waiting when it fails to start; the caller of ready() sees the rejection anyway.
+    started.catch(() => undefined);
+    return started;
+  }
+}
+
+/** tsx's ESM API (its `register` installs the loader in the calling thread). */
+function tsxLoaderApi(): string {
+  // import.meta.resolve picks the package's "import" entry; where a test runner rewrites import.meta,
+  // the "require" entry's path has the ESM build beside it.
+  if (typeof import.meta.resolve === 'function') return import.meta.resolve('tsx/esm/api');
+  return pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+}
+
+function toError(wire: WireError): Error {
+  return Object.assign(new Error(wire.message), wire.code === undefined ? {} : { code: wire.code });
+}

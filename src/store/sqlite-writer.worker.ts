@@ -1,0 +1,42 @@
+/**
+ * The writer thread's side of sqlite-writer.ts: one SqliteAppender, one batch per message, the answer
+ * posted back once the batch is committed (or has failed as a whole).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { WriterReply, WriterRequest, WriterStart } from './sqlite-writer.js';
+import { SqliteAppender } from './sqlite-appender.js';
+
+const port = parentPort;
+if (port === null) throw new Error('sqlite-writer.worker.ts runs as a worker thread (see sqlite-writer.ts)');
+const start = workerData as WriterStart;
+
+let appender: SqliteAppender;
+try {
+  appender = new SqliteAppender(start.file, start.busyTimeoutMs);
+  port.postMessage({ type: 'ready' } satisfies WriterReply);
+} catch (error) {
+  port.postMessage({ type: 'failed', error: describe(error) } satisfies WriterReply);
+  throw error;
+}
+
+port.on('message', (message: WriterRequest) => {
+  if (message.type === 'close') {
+    appender.close();
+    port.close();
+    return;
+  }
+  let reply: WriterReply;
+  try {
+    const settled = appender.commit(message.batch);
+    reply = { type: 'committed', id: message.id, settled: settled.map((s) => (s.ok ? s : { ok: false, error: describe(s.error) })) };
+  } catch (error) {
+    reply = { type: 'batch_failed', id: message.id, error: describe(error) };
+  }
+  port.postMessage(reply);
+});
+
+/** Errors cross the thread boundary as data: their message and SQLite's error code. */
+function describe(error: unknown): { message: string; code?: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return { message: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) };
+}
