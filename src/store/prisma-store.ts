@@ -52,6 +52,7 @@ import {
 } from './driver-sql.js';
 import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type EventRow, type GameRow } from './append.js';
 import { groupCommit } from './groupCommit.js';
+import { readersWriterLock, unlocked } from './readersWriterLock.js';
 import { commitPostgresAppends } from './postgres-append.js';
 import type { PostgresConnection } from './postgres-connection.js';
 import type { SqliteConnection } from './sqlite-connection.js';
@@ -392,35 +393,4 @@ function toJson(value: unknown, what: string): string {
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError(`The ${what} is not JSON-serializable`);
   return json;
-}
-
-type Operation = <T>(operation: () => Promise<T>) => Promise<T>;
-
-const unlocked: Operation = (operation) => operation();
-
-/**
- * First come, first served, with shared and exclusive turns. Appends and reads are shared: they overlap
- * each other (so appends can be grouped, and reads never wait for the writer in WAL mode). The Prisma
- * client's writes are exclusive: its transactions span awaits on a connection of their own, and an
- * append's transaction meanwhile would wait for that write lock (up to the busy timeout, or fail at
- * once with none). An operation waits only for the turns queued before it, so the order of calls is
- * kept: a read made after a write returned sees it.
- */
-function readersWriterLock(): { shared: Operation; exclusive: Operation } {
-  const settled = (promise: Promise<unknown>): Promise<unknown> => promise.catch(() => undefined);
-  let lastExclusive: Promise<unknown> = Promise.resolve();
-  let sharedSince: Promise<unknown>[] = [];
-  return {
-    shared(operation) {
-      const result = lastExclusive.then(operation);
-      sharedSince.push(settled(result));
-      return result;
-    },
-    exclusive(operation) {
-      const result = Promise.all([lastExclusive, ...sharedSince]).then(operation);
-      lastExclusive = settled(result);
-      sharedSince = [];
-      return result;
-    },
-  };
 }
