@@ -126,6 +126,29 @@ describe('SqliteWriter', () => {
     await expect(own.append(request(game, { expectedVersion: 3 }))).rejects.toThrow('The store is closed');
   });
 
+  it('starts a new thread after its thread dies, and the append it was holding settles instead of hanging', async () => {
+    const game = await newGame();
+    const own = await SqliteWriter.open({ file, busyTimeoutMs: 5000 });
+    try {
+      // The thread is private; reaching it is how a test plays the part of a crash.
+      const thread = await (own as unknown as { worker: Promise<import('node:worker_threads').Worker> }).worker;
+      const held = own.append(request(game, { events: events('held') }));
+      // Handed over at the end of this turn, then the thread dies, before or after committing it.
+      await new Promise((resolve) => setImmediate(resolve));
+      await thread.terminate();
+      const [outcome] = await Promise.allSettled([held]);
+      const committed = logOf(game.id).some((e) => (e as { type: string }).type === 'held');
+      if (outcome!.status === 'rejected') expect(String(outcome!.reason)).toMatch(/writer thread stopped/);
+      else expect(committed).toBe(true);
+      // Either way the next append, on a new thread, finds out by the version.
+      const next = await own.append(request(game, { events: events('after the crash') }));
+      if (committed) expect(next).toEqual({ kind: 'not_matched' });
+      else expect(summary(next)).toEqual({ kind: 'appended', version: 2, lastSeq: 1, status: 'active' });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('fails to open, with the reason, when the file cannot be opened', async () => {
     await expect(SqliteWriter.open({ file: path.join(dir, 'no-such-folder', 'x.db'), busyTimeoutMs: 0 })).rejects.toThrow(/directory does not exist|unable to open/);
   });
