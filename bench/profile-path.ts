@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/profile-path.ts [--mode=handler|http|both] [--n=20000] [--seconds=3] [--rounds=3]
  *                                 [--games=16] [--serialize] [--only=bot|bare] [--track-afters]
+ *                                 [--store=memory|sqlite|postgresql]
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile-path.ts --mode=handler --n=40000
  *   npx tsx bench/cpuprofile-top.ts $(ls -S /tmp/prof/*.cpuprofile | head -1) 30 route,actNow,publicMessage
@@ -39,7 +40,8 @@ import { startDiscordDouble } from '../src/discord-double/index.js';
 import { ALICE, BOB, LoadGenerator, channelIds } from './flip.bench.js';
 import { commandInteraction, flipInteraction, generateBenchKeys, idFactory, signInteraction, type SignedRequest } from './interactions.js';
 import { createMemoryStore } from './memory-store.js';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createTestDatabase, startPostgres } from '../test/support/postgres.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../src/store/open.js';
@@ -82,16 +84,35 @@ const serialize = flag('serialize');
 const only = opt('only', '');
 
 const log = (m: string) => process.stderr.write(`[profile-path] ${m}\n`);
+/** Run at the end: throwaway databases and servers. */
+const cleanups: (() => Promise<void> | void)[] = [];
 const cpuUs = () => {
   const u = process.cpuUsage();
   return u.user + u.system;
 };
 
-/** --store=memory (default) or --store=sqlite (a real store on a throwaway file: what storage adds). */
+/**
+ * --store=memory (default), --store=sqlite (a real store on a throwaway file) or --store=postgresql (a
+ * throwaway database on TEST_DATABASE_URL's server, or on a server started for the run): what storage adds.
+ */
 async function profiledStore(): Promise<GameStore & { stats: { appends: number; conflicts: number } }> {
-  if (opt('store', 'memory') === 'memory') return createMemoryStore({ serialize });
-  const dir = mkdtempSync(join(tmpdir(), 'fk-profile-'));
-  const real = await openStore(`file:${join(dir, 'profile.db')}`);
+  const kind = opt('store', 'memory');
+  if (kind === 'memory') return createMemoryStore({ serialize });
+  let url: string;
+  if (kind === 'postgresql') {
+    const server = process.env.TEST_DATABASE_URL ? undefined : await startPostgres();
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL ?? server!.url);
+    url = database.url;
+    cleanups.push(async () => {
+      await database.drop().catch(() => undefined);
+      await server?.stop();
+    });
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'fk-profile-'));
+    url = `file:${join(dir, 'profile.db')}`;
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  }
+  const real = await openStore(url);
   const calls: Record<string, number> = {};
   process.on('exit', () => log(`store calls: ${JSON.stringify(calls)}`));
   const counted = new Proxy(real, {
@@ -292,4 +313,5 @@ async function httpMode(): Promise<void> {
 
 if (mode === 'handler' || mode === 'both') await handlerMode();
 if (mode === 'http' || mode === 'both') await httpMode();
+for (const cleanup of cleanups.reverse()) await cleanup();
 process.exit();
