@@ -35,19 +35,61 @@ export function pluralBranches(body: string): Map<string, string> {
   return new Map([...body.matchAll(BRANCH)].map((m) => [m[1]!, m[2]!]));
 }
 
-function plural(locale: Locale, value: string | number | undefined, body: string, whole: string): string {
-  if (value === undefined) return whole;
+/** A message split once into what t() joins: literal text, a parameter, or a plural form. */
+type Part = string | { param: string } | { param: string; branches: Map<string, string>; whole: string };
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** Literal text and `{name}` placeholders, in order. */
+function placeholders(text: string): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push({ param: match[1]! });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+function compile(template: string): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of template.matchAll(PLURAL)) {
+    parts.push(...placeholders(template.slice(last, match.index)));
+    parts.push({ param: match[1]!, branches: pluralBranches(match[2]!), whole: match[0] });
+    last = match.index + match[0].length;
+  }
+  parts.push(...placeholders(template.slice(last)));
+  return parts;
+}
+
+function plural(locale: Locale, part: { param: string; branches: Map<string, string>; whole: string }, params: Params): string {
+  const value = params[part.param];
+  if (value === undefined) return part.whole;
   const n = Number(value);
-  const branches = pluralBranches(body);
-  const text = branches.get(`=${n}`) ?? branches.get(pluralRules[locale].select(n)) ?? branches.get('other') ?? whole;
+  const text = part.branches.get(`=${n}`) ?? part.branches.get(pluralRules[locale].select(n)) ?? part.branches.get('other') ?? part.whole;
+  // Branches hold plain text and `#` (BRANCH admits no braces), so nothing else is left to fill.
   return text.replace(/#/g, String(value));
 }
 
+// Messages are compiled on first use: most commands need a handful of them.
+const compiled: Record<Locale, Map<MessageKey, Part[]>> = { en: new Map(), fr: new Map() };
+
 export function t(locale: Locale, key: MessageKey, params: Params = {}): string {
-  const template = tables[locale][key] ?? en[key];
-  return template
-    .replace(PLURAL, (whole, name: string, body: string) => plural(locale, params[name], body, whole))
-    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  let parts = compiled[locale].get(key);
+  if (parts === undefined) {
+    parts = compile(tables[locale][key] ?? en[key]);
+    compiled[locale].set(key, parts);
+  }
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') out += part;
+    else if ('branches' in part) out += plural(locale, part, params);
+    else out += part.param in params ? String(params[part.param]) : `{${part.param}}`;
+  }
+  return out;
 }
 
 /** A translator bound to one locale, handed to presenters so they never pick a language themselves. */

@@ -54,6 +54,33 @@ describe('messages', () => {
     expect(t('fr', 'event.damage', { target: 'Bob', final: 3, steps: '3' })).toBe('🩸 Bob subit **3** dégâts (3).');
   });
 
+  it('fills every message exactly as substituting into its text would, in both languages (messages are compiled once)', () => {
+    // The reference: the message text itself, plural forms replaced, then placeholders, by regular expressions.
+    const rules = { en: new Intl.PluralRules('en'), fr: new Intl.PluralRules('fr') };
+    const reference = (locale: 'en' | 'fr', text: string, params: Record<string, string | number>) =>
+      text
+        .replace(PLURAL, (whole, name: string, body: string) => {
+          if (params[name] === undefined) return whole;
+          const n = Number(params[name]);
+          const branches = pluralBranches(body);
+          const branch = branches.get(`=${n}`) ?? branches.get(rules[locale].select(n)) ?? branches.get('other') ?? whole;
+          return branch.replace(/#/g, String(params[name]));
+        })
+        .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    for (const [locale, table] of [['en', en], ['fr', fr]] as const) {
+      for (const key of Object.keys(table) as (keyof typeof en)[]) {
+        const names = [...new Set([...table[key].matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]!))];
+        for (const count of [0, 1, 2, 5, 21]) {
+          const params = Object.fromEntries(names.map((name, i) => [name, i === 0 ? count : `«${name}»`]));
+          expect(t(locale, key, params), `${locale} ${key} ${count}`).toBe(reference(locale, table[key], params));
+        }
+        // A parameter left out stays visible as its placeholder, as before.
+        const missing = Object.fromEntries(names.slice(1).map((name) => [name, 7]));
+        expect(t(locale, key, missing), `${locale} ${key} missing`).toBe(reference(locale, table[key], missing));
+      }
+    }
+  });
+
   it('reads Discord locales and fills placeholders', () => {
     expect(localeFrom('fr')).toBe('fr');
     expect(localeFrom('en-GB')).toBe('en');
