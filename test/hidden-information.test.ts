@@ -5,7 +5,7 @@
  * discards, reveals, duels, damage, decisions (answered by the decider from their DM or from "My hand",
  * tried by someone else, or tried again on a stale control), undo, ending the game, the audit log, "My
  * hand", closed DMs, /settings (language, DMs off) and the Discord client's language — through the real
- * bot and the Discord double. After EVERY step, everything the outsider, the referee and each player's
+ * bot and the Discord double, over the HTTP endpoint and over the gateway. After EVERY step, everything the outsider, the referee and each player's
  * opponent can read is searched for the cards a player holds unrevealed, for the next card of each deck
  * (a player's own deck too: nobody may be told what is on top of their deck), and for the seed:
  *  - every version of every message (the double reports each creation and each edit, so a message edited
@@ -50,6 +50,7 @@ import { decisionCustomId } from '../src/app/present/prompts.js';
 
 const RUNS = Number(process.env.HIDDEN_RUNS ?? 30);
 const TABLE_RUNS = Number(process.env.HIDDEN_TABLE_RUNS ?? 20);
+const GATEWAY_RUNS = Number(process.env.HIDDEN_GATEWAY_RUNS ?? 8);
 const STEPS = 16;
 const VIEWERS = ['alice', 'bob', 'carol', 'rita'] as const;
 type Viewer = (typeof VIEWERS)[number];
@@ -59,18 +60,23 @@ let app: App;
 let seedCounter = 0;
 /** Every version of every message, in order: the double reports each creation and each edit. */
 const versions: DoubleMessage[] = [];
-beforeAll(async () => {
-  // Deterministic seeds, so a failing run replays exactly (with fast-check's fixed seed below).
-  app = await startApp({ mode: 'http', backend: 'sqlite', newSeed: () => createHash('sha256').update(`hidden-${seedCounter++}`).digest('hex') });
-  app.double.events.on('message', (m: DoubleMessage) => versions.push(m));
-  app.double.events.on('update', (m: DoubleMessage) => versions.push(m));
-  // Rita referees every game (members of the referee role), without a seat.
-  const role = await app.command('rita', 'game referee-role', { role: IDS.refereeRole });
-  expect(role.reply?.content, role.error).toContain(IDS.refereeRole);
-});
-afterAll(async () => {
-  await app?.close();
-});
+
+/** Starts the bot on `mode` for the describe block it is called in, and stops it after. */
+function botOn(mode: 'http' | 'gateway'): void {
+  beforeAll(async () => {
+    versions.length = 0;
+    // Deterministic seeds, so a failing run replays exactly (with fast-check's fixed seed below).
+    app = await startApp({ mode, backend: 'sqlite', newSeed: () => createHash('sha256').update(`hidden-${seedCounter++}`).digest('hex') });
+    app.double.events.on('message', (m: DoubleMessage) => versions.push(m));
+    app.double.events.on('update', (m: DoubleMessage) => versions.push(m));
+    // Rita referees every game (members of the referee role), without a seat.
+    const role = await app.command('rita', 'game referee-role', { role: IDS.refereeRole });
+    expect(role.reply?.content, role.error).toContain(IDS.refereeRole);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
 
 // --- actions ---------------------------------------------------------------------------------------
 
@@ -657,7 +663,9 @@ async function playGames(action: fc.Arbitrary<Action>, runs: number, steps: numb
   }
 }
 
-describe('hidden information', () => {
+describe('hidden information, over the HTTP endpoint', () => {
+  botOn('http');
+
   it('the checks catch a planted leak (a hand card, a deck top, a log line, the seed, an edit, a refused body, the audit log, a hand picture)', async () => {
     const channelId = app.double.channel('table-8').id;
     await resetUsers();
@@ -839,4 +847,14 @@ describe('hidden information', () => {
   it(`survives ${RUNS} random games of ${STEPS} steps by Alice, Bob, an outsider and a referee`, () => playGames(anyAction, RUNS, STEPS, 20261121), 120_000);
 
   it(`survives ${TABLE_RUNS} games spent re-flipping and deciding on the table`, () => playGames(tableAction, TABLE_RUNS, STEPS, 20261122), 120_000);
+});
+
+// The same attacks through the gateway (the real discord.js client), where every answer is a REST call:
+// fewer games, other seeds.
+describe('hidden information, over the gateway', () => {
+  botOn('gateway');
+
+  it(`survives ${GATEWAY_RUNS} random games of ${STEPS} steps by Alice, Bob, an outsider and a referee`, () => playGames(anyAction, GATEWAY_RUNS, STEPS, 20261123), 120_000);
+
+  it(`survives ${GATEWAY_RUNS} games spent re-flipping and deciding on the table`, () => playGames(tableAction, GATEWAY_RUNS, STEPS, 20261124), 120_000);
 });
