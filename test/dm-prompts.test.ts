@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as engine from '../src/engine/index.js';
 import { translator } from '../src/i18n/index.js';
+import { COLOR } from '../src/app/present/status.js';
 import { IDS, componentsOf, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
 
 let app: App;
@@ -99,6 +100,7 @@ describe.each([
       const gameId = (await app.game(table))!.id;
       expect((await app.command('bob', 'draw', { count: 3 }, table)).ok).toBe(true);
       const notice = (id: string) => app.publicMessages(table).find((m) => m.id === id)!.content;
+      const colour = (id: string) => app.publicMessages(table).find((m) => m.id === id)!.embeds[0]?.color;
       const waiting = `Waiting for <@${IDS.bob}>: cheat fate or not.`;
       const done = en('prompt.answered', { name: `<@${IDS.bob}>`, decision: 'cheat fate or not' });
 
@@ -106,11 +108,14 @@ describe.each([
       let cheat = await bobMustCheat(table);
       let announcement = app.lastPublic(table)!;
       expect(announcement.content).toContain(waiting);
+      expect(colour(announcement.id)).toBe(COLOR.waiting);
       const fromDm = locateChoice(latestDecisionMessage(app.dms('bob'), gameId)!, cheat, engine.DECLINE)!;
       expect((await app.click('bob', fromDm.message.id, fromDm.customId)).ok).toBe(true);
       await app.settle();
       expect(notice(announcement.id)).not.toContain(waiting);
       expect(notice(announcement.id)).toContain(done);
+      // The rest of the message (what happened) stays as it was, no longer in the colour of waiting.
+      expect(app.publicMessages(table).find((m) => m.id === announcement.id)!.embeds[0]).toEqual({ ...announcement.embeds[0], color: COLOR.neutral });
 
       // Undone by the referee.
       cheat = await bobMustCheat(table);
@@ -127,6 +132,7 @@ describe.each([
       await app.settle();
       expect(engine.pendingDecision((await app.state(table))!)?.id).toBe(cheat.id);
       expect(notice(announcement.id)).toContain(waiting);
+      expect(colour(announcement.id)).toBe(COLOR.waiting);
       const repeated = app.lastPublic(table)!;
       expect(repeated.content).toContain(waiting);
       // Both say done once Bob decides (from "My hand" this time).

@@ -318,7 +318,7 @@ function privateWaitOf(scope: Scope, outcome: Outcome, message: OutgoingMessage)
   const waiting = waitingText(t, state, decision);
   if (waiting === null || !message.content.includes(waiting)) return null;
   const answered = t('prompt.answered', { name: `<@${state.seats[decision.seat].userId}>`, decision: describeDecision(t, decision) });
-  return { channelId: stored.channelId, decisionId: decision.id, content: message.content, waiting, answered };
+  return { channelId: stored.channelId, decisionId: decision.id, content: message.content, waiting, answered, embeds: message.embeds ?? [] };
 }
 
 /** The after() work of a reply that announces a private decision: learn the reply's id to mark it later. */
@@ -333,7 +333,9 @@ function announcedAfter(scope: Scope, outcome: Outcome, wait: WaitToRecord, priv
 /** Marks an announcement done. Best effort: the newer messages say what happened anyway. */
 async function markAnswered(scope: Scope, wait: PublicWait): Promise<void> {
   try {
-    await scope.services.outbox.editChannelMessage(wait.channelId, wait.messageId, { content: wait.content.replace(wait.waiting, wait.answered), allowed_mentions: { parse: [] } });
+    // The embed loses the "waiting" colour with the words: nothing is awaited any more.
+    const embeds = wait.embeds.map((embed) => (embed.color === COLOR.waiting ? { ...embed, color: COLOR.neutral } : embed));
+    await scope.services.outbox.editChannelMessage(wait.channelId, wait.messageId, { content: wait.content.replace(wait.waiting, wait.answered), embeds, allowed_mentions: { parse: [] } });
   } catch (error) {
     scope.services.log.warn(`could not mark a waiting notice answered: ${describeError(error)}`);
   }

@@ -8,6 +8,7 @@
  * Kept in memory, best effort: an announcement made before a restart or by another instance stays as it
  * is, and the newer messages tell the story anyway.
  */
+import type { APIEmbed } from 'discord-api-types/v10';
 import type { DiscordOutbox } from '../discord/contract.js';
 import { perObject } from './perObject.js';
 
@@ -20,6 +21,8 @@ export interface PublicWait {
   waiting: string;
   /** What that part becomes once the decision is settled. */
   answered: string;
+  /** The message's embeds as posted (public text only), recoloured from "waiting" once it is settled. */
+  embeds: APIEmbed[];
 }
 
 const MAX_TRACKED = 10_000;
