@@ -86,7 +86,7 @@ export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 export interface PrismaStoreOptions {
   /**
    * Which SQL dialect the client speaks. On SQLite the Prisma client's writes never overlap an append
-   * (readersWriterLock below): its transactions span awaits on a connection of their own, and the writer
+   * (readersWriterLock.ts): its transactions span awaits on a connection of their own, and the writer
    * thread's transaction meanwhile would wait for that write lock up to the busy timeout (the test "three
    * connections that never wait for each other" runs with a busy timeout of 0).
    */
