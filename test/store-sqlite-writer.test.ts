@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppendOutcome, AppendRequest, EventRow } from '../src/store/append.js';
@@ -47,6 +48,8 @@ const request = (game: StoredGame, fields: Partial<AppendRequest> = {}): AppendR
 const summary = (outcome: AppendOutcome) => (outcome.kind === 'appended' ? { kind: outcome.kind, version: outcome.game.version, lastSeq: outcome.lastSeq, status: outcome.game.status } : { kind: outcome.kind });
 const logOf = (gameId: string) => reader.prepare(`SELECT "seq", "type", "at" FROM "GameEvent" WHERE "gameId" = ? ORDER BY "seq"`).all(gameId);
 const gameRow = (gameId: string) => reader.prepare(`SELECT "version", "status", "activeChannelId", "snapshot", "updatedAt" FROM "Game" WHERE "id" = ?`).get(gameId);
+/** The writer's current thread: private, reached here to play the part of a crash. */
+const threadOf = (writer: SqliteWriter): Promise<Worker> | undefined => (writer as unknown as { thread?: { worker: Promise<Worker> } }).thread?.worker;
 const receipts = (id: string) => (reader.prepare(`SELECT COUNT(*) AS "n" FROM "InteractionReceipt" WHERE "id" = ?`).get(id) as { n: number }).n;
 
 describe('SqliteWriter', () => {
@@ -130,8 +133,7 @@ describe('SqliteWriter', () => {
     const game = await newGame();
     const own = await SqliteWriter.open({ file, busyTimeoutMs: 5000 });
     try {
-      // The thread is private; reaching it is how a test plays the part of a crash.
-      const thread = await (own as unknown as { worker: Promise<import('node:worker_threads').Worker> }).worker;
+      const thread = (await threadOf(own))!;
       const held = own.append(request(game, { events: events('held') }));
       // Handed over at the end of this turn, then the thread dies, before or after committing it.
       await new Promise((resolve) => setImmediate(resolve));
@@ -144,6 +146,25 @@ describe('SqliteWriter', () => {
       const next = await own.append(request(game, { events: events('after the crash') }));
       if (committed) expect(next).toEqual({ kind: 'not_matched' });
       else expect(summary(next)).toEqual({ kind: 'appended', version: 2, lastSeq: 1, status: 'active' });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("is not disturbed by a dead thread's last events: an 'exit' after its 'error' leaves the new thread alone", async () => {
+    const game = await newGame();
+    const own = await SqliteWriter.open({ file, busyTimeoutMs: 5000 });
+    try {
+      const dying = (await threadOf(own))!;
+      // A thread that failed says so with 'error', and its 'exit' comes later; appends may start a new one in between.
+      dying.emit('error', new Error('the writer thread failed'));
+      expect(summary(await own.append(request(game, { events: events('on the new thread') })))).toMatchObject({ kind: 'appended', version: 2 });
+      const successor = await threadOf(own);
+      expect(successor).not.toBe(dying);
+      await dying.terminate();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await threadOf(own)).toBe(successor);
+      expect(summary(await own.append(request(game, { expectedVersion: 2, events: events('still there') })))).toMatchObject({ kind: 'appended', version: 3 });
     } finally {
       await own.close();
     }

@@ -63,11 +63,16 @@ interface Waiting {
   reject(error: Error): void;
 }
 
+/** One thread's life: the thread once started, and the batches handed to it that await their answer. */
+interface Thread {
+  worker: Promise<Worker>;
+  waiting: Map<number, Waiting>;
+}
+
 export class SqliteWriter {
   /** Commits one append, grouped with whatever else arrives while the writer is busy. */
   readonly append: GroupCommit<AppendRequest, AppendOutcome>;
-  private worker: Promise<Worker> | undefined;
-  private readonly waiting = new Map<number, Waiting>();
+  private thread: Thread | undefined;
   private nextId = 1;
   private closed = false;
 
@@ -86,7 +91,7 @@ export class SqliteWriter {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const worker = await this.worker?.catch(() => undefined);
+    const worker = await this.thread?.worker.catch(() => undefined);
     if (worker === undefined) return;
     // The appends already handed over are committed before the thread closes its connection.
     await new Promise<void>((resolve) => {
@@ -99,32 +104,45 @@ export class SqliteWriter {
 
   private async commit(batch: AppendRequest[]): Promise<Settled<AppendOutcome>[]> {
     if (this.closed) throw new Error('The store is closed');
-    const worker = await this.ready();
+    const thread = this.current();
+    const worker = await thread.worker;
     const id = this.nextId++;
     return new Promise<Settled<AppendOutcome>[]>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      thread.waiting.set(id, { resolve, reject });
       worker.postMessage({ type: 'commit', id, batch } satisfies WriterRequest);
     });
   }
 
-  /** The running thread, started (again, after a crash) when there is none. */
+  /** The running thread, started once its connection is open. */
   private ready(): Promise<Worker> {
-    this.worker ??= this.spawn();
-    return this.worker;
+    return this.current().worker;
   }
 
-  private spawn(): Promise<Worker> {
+  /** The thread, started (again, after a crash) when there is none. */
+  private current(): Thread {
+    this.thread ??= this.spawn();
+    return this.thread;
+  }
+
+  private spawn(): Thread {
     const tsx = ENTRY.pathname.endsWith('.ts') ? tsxLoaderApi() : undefined;
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...this.start, entry: ENTRY.href, tsx } });
     // A writer waiting for nothing must not keep the process alive (a store left open in a script).
     worker.unref();
+    const waiting = new Map<number, Waiting>();
+    let thread!: Thread;
     const started = new Promise<Worker>((resolve, reject) => {
+      let ended = false;
       const stopped = (error: Error) => {
+        // 'error' is followed by 'exit': the first one settles everything, once.
+        if (ended) return;
+        ended = true;
         // Whatever was handed over may or may not have been committed: its callers get the error and
-        // reload (a retry of a committed append meets its receipt). The next append starts a new thread.
-        this.worker = undefined;
-        for (const waiting of this.waiting.values()) waiting.reject(error);
-        this.waiting.clear();
+        // reload (a retry of a committed append meets its receipt). The next append starts a new thread
+        // (this one is forgotten only if it still is the current one).
+        if (this.thread === thread) this.thread = undefined;
+        for (const batch of waiting.values()) batch.reject(error);
+        waiting.clear();
         reject(error);
       };
       worker.on('message', (reply: WriterReply) => {
@@ -136,10 +154,10 @@ export class SqliteWriter {
             return void stopped(toError(reply.error));
           case 'committed':
           case 'batch_failed': {
-            const waiting = this.waiting.get(reply.id);
-            this.waiting.delete(reply.id);
-            if (reply.type === 'batch_failed') waiting?.reject(toError(reply.error));
-            else waiting?.resolve(reply.settled.map((s) => (s.ok ? s : { ok: false, error: toError(s.error) })));
+            const batch = waiting.get(reply.id);
+            waiting.delete(reply.id);
+            if (reply.type === 'batch_failed') batch?.reject(toError(reply.error));
+            else batch?.resolve(reply.settled.map((s) => (s.ok ? s : { ok: false, error: toError(s.error) })));
             return;
           }
           default:
@@ -153,7 +171,8 @@ export class SqliteWriter {
     });
     // Nobody may be waiting when it fails to start; the caller of ready() sees the rejection anyway.
     started.catch(() => undefined);
-    return started;
+    thread = { worker: started, waiting };
+    return thread;
   }
 }
 
