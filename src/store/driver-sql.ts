@@ -130,6 +130,19 @@ export function shareAdapter(driver: SqlDriver): SqlDriverAdapterFactory {
   return { provider: driver.provider, adapterName: driver.adapterName, connect: () => Promise.resolve(view) };
 }
 
+// Timestamps as parameters, as the Prisma adapters bind a Date, so rows written either way are the same.
+
+/** SQLite: ISO-8601 text ending `+00:00` (the better-sqlite3 adapter's default format). */
+export function sqliteTimestamp(date: Date): string {
+  return date.toISOString().replace('Z', '+00:00');
+}
+
+/** PostgreSQL: `YYYY-MM-DD HH:MM:SS.mmm` in UTC, cast to TIMESTAMP(3) by the SQL (the pg adapter drops a `.000`: same value). */
+export function postgresTimestamp(date: Date): string {
+  const iso = date.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+}
+
 // Result values, as the adapters return them.
 
 /** A DateTime column: an ISO-8601-like string (normalized as Prisma's data mapper does), epoch ms, or a Date. */

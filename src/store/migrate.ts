@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { parseDatabaseUrl, redact } from './database-url.js';
+import { sqliteTimestamp } from './driver-sql.js';
 
 export type Provider = 'sqlite' | 'postgresql';
 
@@ -176,10 +177,6 @@ export function migrateSqlite(db: Database.Database, migrations: Migration[]): M
   return { applied, modified };
 }
 
-/** The text format Prisma's SQLite adapter writes for DateTime, so the CLI can parse our rows. */
-function sqliteTimestamp(date: Date): string {
-  return date.toISOString().replace('Z', '+00:00');
-}
 
 /** The advisory lock key Prisma Migrate uses, so this migrator and the CLI never run concurrently. */
 const PRISMA_MIGRATE_LOCK = 72707369;

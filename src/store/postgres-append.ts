@@ -11,7 +11,7 @@
  * trip per append, but only when something went wrong.
  */
 import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type Settled } from './append.js';
-import { empty, join, queryRows, raw, sql, toInt, type Row, type Sql, type SqlRunner } from './driver-sql.js';
+import { empty, join, postgresTimestamp, queryRows, raw, sql, toInt, type Row, type Sql, type SqlRunner } from './driver-sql.js';
 
 const GAME_COLUMNS = ['id', 'guildId', 'channelId', 'system', 'status', 'version', 'createdBy', 'createdAt', 'updatedAt'];
 const EVENT_COLUMNS = raw(`"gameId", "seq", "type", "payload", "actor", "at"`);
@@ -105,7 +105,7 @@ async function commitTogether(on: SqlRunner, appends: readonly AppendRequest[]):
         CAST(${sorted.map((append) => append.snapshot)} AS TEXT[]),
         CAST(${sorted.map((append) => append.status ?? null)} AS TEXT[]),
         CAST(${sorted.map((append) => append.interactionId || null)} AS TEXT[]),
-        CAST(${sorted.map((append) => timestampText(append.at))} AS TIMESTAMP(3)[])
+        CAST(${sorted.map((append) => postgresTimestamp(append.at))} AS TIMESTAMP(3)[])
       ) WITH ORDINALITY AS "i" ("gameId", "expectedVersion", "snapshot", "status", "interactionId", "at", "n")
       WHERE "Game"."id" = "i"."gameId" AND "Game"."version" = "i"."expectedVersion"
         AND ("i"."status" IS DISTINCT FROM 'active' OR "Game"."activeChannelId" IS NOT NULL)
@@ -200,11 +200,6 @@ function appended(row: Row): AppendOutcome {
   return { kind: 'appended', game: toGameRow(row), lastSeq: toInt(row.lastSeq, 'lastSeq') };
 }
 
-/** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, as the Prisma adapter binds a Date (it drops a `.000`: same value). */
-function timestampText(at: Date): string {
-  const iso = at.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
-}
 
 /** Any fixed order does to lock rows in; code units, not the locale's collation. */
 function compareText(a: string, b: string): number {

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { SqlRunner } from './driver-sql.js';
+import { postgresTimestamp, type SqlRunner } from './driver-sql.js';
 
 const TIMESTAMP_OID = 1114;
 
@@ -58,15 +58,6 @@ export class PostgresConnection implements SqlRunner {
 
 function bind(arg: unknown): unknown {
   if (Array.isArray(arg)) return arg.map(bind);
-  return arg instanceof Date ? formatTimestamp(arg) : arg;
+  return arg instanceof Date ? postgresTimestamp(arg) : arg;
 }
 
-/** As the Prisma adapter formats a DateTime parameter: UTC, milliseconds only when not zero. */
-function formatTimestamp(date: Date): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const ms = date.getUTCMilliseconds();
-  return (
-    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}${ms ? `.${pad(ms, 3)}` : ''}`
-  );
-}

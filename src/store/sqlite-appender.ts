@@ -13,7 +13,7 @@
  */
 import Database from 'better-sqlite3';
 import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type Settled } from './append.js';
-import { toInt, type Row } from './driver-sql.js';
+import { sqliteTimestamp, toInt, type Row } from './driver-sql.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -94,7 +94,3 @@ export class SqliteAppender {
   }
 }
 
-/** As the Prisma adapter writes a DateTime on SQLite (ISO-8601 ending `+00:00`), so rows match either way. */
-export function sqliteTimestamp(date: Date): string {
-  return date.toISOString().replace('Z', '+00:00');
-}

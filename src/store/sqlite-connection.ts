@@ -7,7 +7,7 @@
  * WAL mode a reader never waits for a writer, so these reads run at once, whatever the writer is doing.
  */
 import Database from 'better-sqlite3';
-import type { SqlRunner, SqlValue } from './driver-sql.js';
+import { sqliteTimestamp, type SqlRunner, type SqlValue } from './driver-sql.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -66,5 +66,5 @@ export class SqliteConnection implements SqlRunner {
  * a Date as ISO-8601 text ending `+00:00` (the adapter's default timestamp format).
  */
 function bind(args: readonly unknown[]): unknown[] {
-  return args.map((arg) => (arg instanceof Date ? arg.toISOString().replace('Z', '+00:00') : (arg as Exclude<SqlValue, Date>)));
+  return args.map((arg) => (arg instanceof Date ? sqliteTimestamp(arg) : (arg as Exclude<SqlValue, Date>)));
 }
