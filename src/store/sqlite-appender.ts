@@ -20,6 +20,9 @@ type Statement = Database.Statement<unknown[], unknown>;
 const RETURNING = `RETURNING "id", "guildId", "channelId", "system", "status", "version", "createdBy", "createdAt", "updatedAt",
   (SELECT COALESCE(MAX("seq"), 0) FROM "GameEvent" WHERE "gameId" = ?) AS "lastSeq"`;
 
+/** SQLite allows 32,766 parameters per statement; events are inserted this many rows (6 parameters each) at a time. */
+const EVENTS_PER_INSERT = 500;
+
 /** Thrown inside an append's savepoint when its receipt exists: rolls the savepoint back, then reported. */
 class DuplicateInteraction extends Error {}
 
@@ -28,7 +31,8 @@ export class SqliteAppender {
   /** The compare-and-swap UPDATE by the status it sets: none, 'ended' (frees the channel), 'active' (never revives). */
   private readonly update: { keep: Statement; ended: Statement; active: Statement };
   private readonly receipt: Statement;
-  private readonly event: Statement;
+  /** Multi-row INSERTs of events, by number of rows (an append usually has a handful). */
+  private readonly events = new Map<number, Statement>();
   private readonly commitBatch: (batch: readonly AppendRequest[]) => Settled<AppendOutcome>[];
 
   constructor(file: string, busyTimeoutMs: number) {
@@ -44,7 +48,6 @@ export class SqliteAppender {
       active: this.db.prepare(`${set}, "status" = 'active' ${where} AND "activeChannelId" IS NOT NULL ${RETURNING}`),
     };
     this.receipt = this.db.prepare(`INSERT INTO "InteractionReceipt" ("id", "at") VALUES (?, ?)`);
-    this.event = this.db.prepare(`INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload", "actor", "at") VALUES (?, ?, ?, ?, ?, ?)`);
 
     // better-sqlite3 runs a transaction function called inside another as a savepoint.
     const appendOne = this.db.transaction((request: AppendRequest): AppendOutcome => this.appendOne(request));
@@ -89,8 +92,23 @@ export class SqliteAppender {
     // The transaction holds SQLite's write lock since the UPDATE: no other writer, in this process or
     // another, can add events between the MAX(seq) it read and these.
     const lastSeq = toInt(row.lastSeq, 'lastSeq');
-    request.events.forEach((event, index) => this.event.run(request.gameId, lastSeq + index + 1, event.type, event.payload, event.actor, at));
+    for (let start = 0; start < request.events.length; start += EVENTS_PER_INSERT) {
+      const rows = request.events.slice(start, start + EVENTS_PER_INSERT);
+      const values: unknown[] = [];
+      rows.forEach((event, index) => values.push(request.gameId, lastSeq + start + index + 1, event.type, event.payload, event.actor, at));
+      this.insertEvents(rows.length).run(...values);
+    }
     return { kind: 'appended', game: toGameRow(row), lastSeq };
+  }
+
+  /** One statement for an append's events: one statement's overhead instead of one per event. */
+  private insertEvents(count: number): Statement {
+    let statement = this.events.get(count);
+    if (statement === undefined) {
+      statement = this.db.prepare(`INSERT INTO "GameEvent" ("gameId", "seq", "type", "payload", "actor", "at") VALUES ${Array(count).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
+      this.events.set(count, statement);
+    }
+    return statement;
   }
 }
 
