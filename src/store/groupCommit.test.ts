@@ -102,3 +102,27 @@ describe('groupCommit', () => {
     expect(await Promise.all(results)).toEqual(['A group commit settled 1 of 2 appends', 'A group commit settled 1 of 2 appends']);
   });
 });
+
+describe('groupCommit, sending early', () => {
+  it('sends a batch as soon as sendAt items wait, and the rest at the end of the turn', async () => {
+    const manual = manualCommit();
+    const append = groupCommit({ commit: manual.commit, maxInFlight: 2, maxBatch: 100, sendAt: 2 });
+    const results = [1, 2, 3, 4, 5].map((n) => append(n));
+    // Two batches left during the turn; the fifth item waits for a free slot.
+    expect(manual.batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    await turn();
+    expect(manual.batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    manual.finish[0]!(manual.ok([1, 2]));
+    await turn();
+    expect(manual.batches).toEqual([[1, 2], [3, 4], [5]]);
+    manual.finish[1]!(manual.ok([3, 4]));
+    manual.finish[2]!(manual.ok([5]));
+    expect(await Promise.all(results)).toEqual(['done 1', 'done 2', 'done 3', 'done 4', 'done 5']);
+  });
+});

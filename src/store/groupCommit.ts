@@ -22,6 +22,13 @@ export interface GroupCommitOptions<I, O> {
   maxInFlight: number;
   /** Items per batch at most (a statement's parameters, a message's size). */
   maxBatch: number;
+  /**
+   * Send a batch as soon as this many items wait (while fewer than maxInFlight are committing), rather
+   * than at the end of the turn: its commit then overlaps the deciding of the commands after it. Worth
+   * it where a commit costs little besides its own work (a thread of ours), not where each batch is a
+   * statement for a database server sharing the machine's cores. Default: only at the end of the turn.
+   */
+  sendAt?: number;
 }
 
 export interface GroupCommit<I, O> {
@@ -79,6 +86,10 @@ export function groupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommi
   const enqueue = (item: I): Promise<O> =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
+      if (options.sendAt !== undefined && queue.length >= options.sendAt && inFlight < options.maxInFlight) {
+        pump();
+        return;
+      }
       if (!scheduled) {
         scheduled = true;
         setImmediate(pumpSoon);

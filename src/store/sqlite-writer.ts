@@ -77,8 +77,11 @@ export class SqliteWriter {
   private closed = false;
 
   private constructor(private readonly start: WriterStart) {
-    // One batch at a time: the thread commits them one after another anyway, and the order is kept.
-    this.append = groupCommit({ commit: (batch) => this.commit(batch), maxInFlight: 1, maxBatch: MAX_BATCH });
+    // The thread commits the batches one after another, in the order sent. A batch leaves as soon as
+    // four appends wait, so the first commands of a burst are committed while the next are decided
+    // (measured with `npm run bench -- --no-postgres`, four runs each: about 5% more /flip at 16
+    // connections, about the size of the run-to-run noise; sending at two or eight gained less).
+    this.append = groupCommit({ commit: (batch) => this.commit(batch), maxInFlight: 4, maxBatch: MAX_BATCH, sendAt: 4 });
   }
 
   /** Starts the writer thread and waits until its connection is open (so a bad file fails here). */
