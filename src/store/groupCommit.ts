@@ -6,9 +6,9 @@
  * touches (the same table leaves, written once per commit instead of once per append) and a message to
  * the writer thread and back; PostgreSQL's round trip, statement and commit record. Under load many
  * commands are waiting at once, and paying that price once for all of them is what lets a durable write
- * per command keep up with the HTTP endpoint. At low load nothing waits: an append is committed at once,
- * alone, so grouping adds no waiting: no timer, no batching window, only the end of the current turn of
- * the event loop (the appends of requests whose bytes arrived together are sent as one batch).
+ * per command keep up with the HTTP endpoint. At low load an append is sent alone at the end of the
+ * current turn of the event loop: no timer, no batching window (the appends of requests whose bytes
+ * arrived together go as one batch).
  *
  * Order is kept: batches are committed in arrival order, and a batch's items in the order they came, so
  * appends made one after another (without awaiting) land in that order, as they did one at a time.
@@ -18,7 +18,10 @@ import type { Settled } from './append.js';
 export interface GroupCommitOptions<I, O> {
   /** Commits a batch, settling each item on its own (one item's failure must not fail the others). */
   commit(batch: I[]): Promise<Settled<O>[]>;
-  /** Batches committed at the same time (1 keeps the order strict; more need a connection each). */
+  /**
+   * Batches sent and not yet settled. Order is kept only if the committer handles batches in the order
+   * sent (the SQLite writer thread does); PostgreSQL uses 1, since pooled connections need not.
+   */
   maxInFlight: number;
   /** Items per batch at most (a statement's parameters, a message's size). */
   maxBatch: number;
