@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -13,6 +14,7 @@ import type { AppendOutcome, AppendRequest, EventRow } from '../src/store/append
 import type { GameStore, StoredGame } from '../src/store/contract.js';
 import { openStore } from '../src/store/open.js';
 import { SqliteWriter } from '../src/store/sqlite-writer.js';
+import { RESTART_AT_FRAMES, WRITER_BACKSTOP_FRAMES } from '../src/store/sqlite-checkpointer.js';
 
 let dir: string;
 let file: string;
@@ -172,5 +174,58 @@ describe('SqliteWriter', () => {
 
   it('fails to open, with the reason, when the file cannot be opened', async () => {
     await expect(SqliteWriter.open({ file: path.join(dir, 'no-such-folder', 'x.db'), busyTimeoutMs: 0 })).rejects.toThrow(/directory does not exist|unable to open/);
+  });
+});
+
+/**
+ * The WAL's state as SQLite itself keeps it, in the -shm file every connection maps: the header's
+ * mxFrame (frames in the WAL, at byte 16) and the checkpoint's nBackfill (frames copied into the
+ * database file, at byte 96), in the machine's byte order. Read from outside, so that looking does not
+ * checkpoint (a wal_checkpoint pragma would).
+ */
+function walIndex(): { frames: number; copied: number } {
+  const shm = readFileSync(`${file}-shm`);
+  const read = (offset: number) => (os.endianness() === 'LE' ? shm.readUInt32LE(offset) : shm.readUInt32BE(offset));
+  return { frames: read(16), copied: read(96) };
+}
+
+async function waitFor(condition: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 10))) if (condition()) return true;
+  return condition();
+}
+
+describe('the checkpointer thread (sqlite-checkpointer.ts)', () => {
+  it('copies the WAL into the database file a moment after the appends stop, though the writer never reached its own threshold', async () => {
+    const game = await newGame();
+    for (let version = 1; version <= 40; version++) await writer.append(request(game, { expectedVersion: version, events: events(`e${version}`) }));
+    const after = walIndex();
+    expect(after.frames).toBeGreaterThan(0);
+    expect(after.frames).toBeLessThan(WRITER_BACKSTOP_FRAMES);
+    // SQLite's own checkpoint would leave these frames alone until 10,000 of them (the writer's
+    // threshold); the checkpointer copies them without anyone committing again.
+    expect(await waitFor(() => walIndex().copied === walIndex().frames, 3000)).toBe(true);
+  });
+
+  it('keeps the WAL bounded under a steady flow of appends: it starts again from the beginning past RESTART_AT_FRAMES', async () => {
+    const games = await Promise.all(Array.from({ length: 8 }, () => newGame()));
+    // Snapshots of 32 KB that differ all along from one version to the next (SQLite leaves a page it
+    // would rewrite unchanged alone): about eight frames per append.
+    const snapshotOf = (version: number) => JSON.stringify({ padding: String(version).padStart(3, '0').repeat(11_000) });
+    // Once the checkpointer thread is up (it starts with the writer, loading its module takes a moment).
+    await Promise.all(games.map((game) => writer.append(request(game, { snapshot: snapshotOf(1), events: events('first') }))));
+    expect(await waitFor(() => walIndex().copied === walIndex().frames, 3000)).toBe(true);
+    let largest = 0;
+    let restarted = false;
+    for (let version = 2; version <= 120; version++) {
+      await Promise.all(games.map((game) => writer.append(request(game, { expectedVersion: version, snapshot: snapshotOf(version), events: events('steady') }))));
+      // Steady, not a flood: commands come in from players, each round's appends after the last's.
+      await new Promise((resolve) => setTimeout(resolve, 4));
+      const { frames } = walIndex();
+      if (frames < largest) restarted = true;
+      largest = Math.max(largest, frames);
+    }
+    expect(restarted).toBe(true);
+    expect(largest).toBeGreaterThan(RESTART_AT_FRAMES / 2);
+    expect(largest).toBeLessThan(WRITER_BACKSTOP_FRAMES);
   });
 });

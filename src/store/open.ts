@@ -27,8 +27,8 @@ export type OpenStoreOptions = Omit<PrismaStoreOptions, 'provider' | 'driver' | 
  *
  * The driver adapter is connected here, once, and shared: the Prisma client runs on it (shareAdapter),
  * and the store runs its hot statements on connections of its own (sqlite-connection.ts,
- * sqlite-writer.ts and postgres-connection.ts say why): three SQLite connections (the client's, the reads',
- * the writer thread's), or two pg pools, per store.
+ * sqlite-writer.ts and postgres-connection.ts say why): four SQLite connections (the client's, the reads',
+ * the writer thread's and its checkpointer thread's, sqlite-checkpointer.ts), or two pg pools, per store.
  */
 export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, { busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS, ...options }: OpenStoreOptions = {}): Promise<GameStore> {
   const target = parseDatabaseUrl(databaseUrl);

@@ -72,6 +72,11 @@ export class SqliteAppender {
     return this.commitBatch(batch);
   }
 
+  /** SQLite checkpoints the WAL within the commit that makes it reach this many frames (0: never). */
+  checkpointAt(frames: number): void {
+    this.db.pragma(`wal_autocheckpoint = ${frames}`);
+  }
+
   close(): void {
     this.db.close();
   }

@@ -14,14 +14,12 @@
  * never runs at the same time as an append (prisma-store.ts's lock), so the two writers never wait for
  * each other's lock in this process.
  *
- * The thread runs TypeScript the way the process does: under tsx (npm start, the tests) it registers
- * tsx's loader first; compiled to JavaScript, it loads the .js next to this file.
+ * The thread runs TypeScript the way the process does (workerThread.ts).
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { AppendOutcome, AppendRequest, Settled } from './append.js';
 import { groupCommit, type GroupCommit } from './groupCommit.js';
+import { startWorker } from './workerThread.js';
 
 /** workerData of the writer thread. */
 export interface WriterStart {
@@ -44,19 +42,6 @@ export type WriterReply =
 
 /** Appends per message at most: a transaction holds SQLite's write lock for its whole batch. */
 const MAX_BATCH = 128;
-
-const here = import.meta.url;
-const ENTRY = new URL(here.endsWith('.ts') ? './sqlite-writer.worker.ts' : './sqlite-writer.worker.js', here);
-
-/**
- * Runs in the new thread before the entry: tsx's loader when the entry is TypeScript. Dynamic imports
- * only, so it runs whether the process treats eval'd code as CommonJS or as a module (--input-type).
- */
-const BOOTSTRAP = `
-import('node:worker_threads')
-  .then(({ workerData }) => (workerData.tsx ? import(workerData.tsx).then((tsx) => tsx.register()) : undefined).then(() => import(workerData.entry)))
-  .catch((error) => process.nextTick(() => { throw error; }));
-`;
 
 interface Waiting {
   resolve(settled: Settled<AppendOutcome>[]): void;
@@ -128,8 +113,7 @@ export class SqliteWriter {
   }
 
   private spawn(): Thread {
-    const tsx = ENTRY.pathname.endsWith('.ts') ? tsxLoaderApi() : undefined;
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...this.start, entry: ENTRY.href, tsx } });
+    const worker = startWorker(import.meta.url, './sqlite-writer.worker', this.start);
     // A writer waiting for nothing must not keep the process alive (a store left open in a script).
     worker.unref();
     const waiting = new Map<number, Waiting>();
@@ -177,14 +161,6 @@ export class SqliteWriter {
     thread = { worker: started, waiting };
     return thread;
   }
-}
-
-/** tsx's ESM API (its `register` installs the loader in the calling thread). */
-function tsxLoaderApi(): string {
-  // import.meta.resolve picks the package's "import" entry; where a test runner rewrites import.meta,
-  // the "require" entry's path has the ESM build beside it.
-  if (typeof import.meta.resolve === 'function') return import.meta.resolve('tsx/esm/api');
-  return pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
 }
 
 function toError(wire: WireError): Error {

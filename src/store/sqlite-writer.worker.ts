@@ -1,18 +1,23 @@
 /**
  * The writer thread's side of sqlite-writer.ts: one SqliteAppender, one batch per message, the answer
- * posted back once the batch is committed (or has failed as a whole).
+ * posted back once the batch is committed (or has failed as a whole). The WAL is checkpointed by a
+ * thread this one starts (sqlite-checkpointer.ts), not by the commits here.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WriterReply, WriterRequest, WriterStart } from './sqlite-writer.js';
 import { SqliteAppender } from './sqlite-appender.js';
+import { Checkpointer, WRITER_BACKSTOP_FRAMES } from './sqlite-checkpointer.js';
 
 const port = parentPort;
 if (port === null) throw new Error('sqlite-writer.worker.ts runs as a worker thread (see sqlite-writer.ts)');
 const start = workerData as WriterStart;
 
 let appender: SqliteAppender;
+let checkpointer: Checkpointer;
 try {
   appender = new SqliteAppender(start.file, start.busyTimeoutMs);
+  checkpointer = Checkpointer.start(start.file, start.busyTimeoutMs);
+  appender.checkpointAt(WRITER_BACKSTOP_FRAMES);
   port.postMessage({ type: 'ready' } satisfies WriterReply);
 } catch (error) {
   port.postMessage({ type: 'failed', error: describe(error) } satisfies WriterReply);
@@ -21,8 +26,10 @@ try {
 
 port.on('message', (message: WriterRequest) => {
   if (message.type === 'close') {
-    appender.close();
-    port.close();
+    void checkpointer.close().finally(() => {
+      appender.close();
+      port.close();
+    });
     return;
   }
   let reply: WriterReply;
@@ -33,6 +40,7 @@ port.on('message', (message: WriterRequest) => {
     reply = { type: 'batch_failed', id: message.id, error: describe(error) };
   }
   port.postMessage(reply);
+  checkpointer.committed();
 });
 
 /** Errors cross the thread boundary as data: their message and SQLite's error code. */
