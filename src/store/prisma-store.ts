@@ -155,17 +155,18 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       });
 
   let lastPrune = -Infinity;
-  /** Deletes old receipts at most once per interval, beside the append that noticed it was due. */
+  /**
+   * Deletes old receipts at most once per interval, beside the append that noticed it was due. On SQLite
+   * the writer thread does it between batches (sqlite-writer.ts); on PostgreSQL the server does, while
+   * other statements run.
+   */
   const schedulePrune = (at: Date): void => {
     if (at.getTime() - lastPrune < pruneIntervalMs) return;
     lastPrune = at.getTime();
-    void exclusive(async () => {
-      try {
-        await client.interactionReceipt.deleteMany({ where: { at: { lt: new Date(at.getTime() - receiptTtlMs) } } });
-      } catch {
-        // Housekeeping only: no command may fail because of it, and the next interval retries.
-      }
-    });
+    const before = new Date(at.getTime() - receiptTtlMs);
+    const pruned = sqliteWriter ? sqliteWriter.pruneReceipts(before) : client.interactionReceipt.deleteMany({ where: { at: { lt: before } } });
+    // Housekeeping only: no command may fail because of it, and the next interval retries.
+    pruned.catch(() => undefined);
   };
 
   const receiptExists = async (id: string): Promise<boolean> => (await select(sql`SELECT 1 AS "x" FROM "InteractionReceipt" WHERE "id" = ${id}`)).length > 0;

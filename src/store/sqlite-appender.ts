@@ -31,6 +31,7 @@ export class SqliteAppender {
   /** The compare-and-swap UPDATE by the status it sets: none, 'ended' (frees the channel), 'active' (never revives). */
   private readonly update: { keep: Statement; ended: Statement; active: Statement };
   private readonly receipt: Statement;
+  private readonly pruneChunk: Statement;
   /** Multi-row INSERTs of events, by number of rows (an append usually has a handful). */
   private readonly events = new Map<number, Statement>();
   private readonly commitBatch: (batch: readonly AppendRequest[]) => Settled<AppendOutcome>[];
@@ -48,6 +49,9 @@ export class SqliteAppender {
       active: this.db.prepare(`${set}, "status" = 'active' ${where} AND "activeChannelId" IS NOT NULL ${RETURNING}`),
     };
     this.receipt = this.db.prepare(`INSERT INTO "InteractionReceipt" ("id", "at") VALUES (?, ?)`);
+    this.pruneChunk = this.db.prepare(
+      `DELETE FROM "InteractionReceipt" WHERE "rowid" IN (SELECT "rowid" FROM "InteractionReceipt" WHERE "at" < ? LIMIT ?)`,
+    );
 
     // better-sqlite3 runs a transaction function called inside another as a savepoint.
     const appendOne = this.db.transaction((request: AppendRequest): AppendOutcome => this.appendOne(request));
@@ -70,6 +74,11 @@ export class SqliteAppender {
    */
   commit(batch: readonly AppendRequest[]): Settled<AppendOutcome>[] {
     return this.commitBatch(batch);
+  }
+
+  /** Deletes at most `limit` receipts older than `before`, in a transaction of their own; returns how many. */
+  pruneReceipts(before: Date, limit: number): number {
+    return this.pruneChunk.run(sqliteTimestamp(before), limit).changes;
   }
 
   /** SQLite checkpoints the WAL within the commit that makes it reach this many frames (0: never). */

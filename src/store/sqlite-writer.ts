@@ -27,7 +27,11 @@ export interface WriterStart {
   busyTimeoutMs: number;
 }
 
-export type WriterRequest = { type: 'commit'; id: number; batch: AppendRequest[] } | { type: 'close' };
+export type WriterRequest =
+  | { type: 'commit'; id: number; batch: AppendRequest[] }
+  /** Deletes the interaction receipts older than `before` (an ISO instant), a chunk at a time. */
+  | { type: 'prune'; id: number; before: string }
+  | { type: 'close' };
 
 interface WireError {
   message: string;
@@ -38,17 +42,20 @@ export type WriterReply =
   | { type: 'ready' }
   | { type: 'failed'; error: WireError }
   | { type: 'committed'; id: number; settled: ({ ok: true; value: AppendOutcome } | { ok: false; error: WireError })[] }
-  | { type: 'batch_failed'; id: number; error: WireError };
+  | { type: 'batch_failed'; id: number; error: WireError }
+  | { type: 'pruned'; id: number; deleted: number }
+  | { type: 'prune_failed'; id: number; error: WireError };
 
 /** Appends per message at most: a transaction holds SQLite's write lock for its whole batch. */
 const MAX_BATCH = 128;
 
+/** A request handed to the thread, until its answer comes (its type is the request's: see send). */
 interface Waiting {
-  resolve(settled: Settled<AppendOutcome>[]): void;
+  resolve(answer: unknown): void;
   reject(error: Error): void;
 }
 
-/** One thread's life: the thread once started, and the batches handed to it that await their answer. */
+/** One thread's life: the thread once started, and the requests handed to it that await their answer. */
 interface Thread {
   worker: Promise<Worker>;
   waiting: Map<number, Waiting>;
@@ -79,8 +86,9 @@ export class SqliteWriter {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const worker = await this.thread?.worker.catch(() => undefined);
-    if (worker === undefined) return;
+    const thread = this.thread;
+    const worker = await thread?.worker.catch(() => undefined);
+    if (thread === undefined || worker === undefined) return;
     // The appends already handed over are committed before the thread closes its connection.
     await new Promise<void>((resolve) => {
       // Kept alive until it has exited, or a caller awaiting close() would never resume.
@@ -88,16 +96,33 @@ export class SqliteWriter {
       worker.once('exit', () => resolve());
       worker.postMessage({ type: 'close' } satisfies WriterRequest);
     });
+    // What closing cut short (a prune between two chunks) is not left waiting forever.
+    for (const request of thread.waiting.values()) request.reject(new Error('The store is closed'));
+    thread.waiting.clear();
   }
 
-  private async commit(batch: AppendRequest[]): Promise<Settled<AppendOutcome>[]> {
+  /**
+   * Deletes the interaction receipts older than `before` and resolves with how many. On the writer
+   * thread, between batches and in chunks, so that appends never wait behind a long delete and the
+   * main thread never runs it (a synchronous delete there would stop the event loop).
+   */
+  pruneReceipts(before: Date): Promise<number> {
+    return this.send<number>((id) => ({ type: 'prune', id, before: before.toISOString() }));
+  }
+
+  private commit(batch: AppendRequest[]): Promise<Settled<AppendOutcome>[]> {
+    return this.send<Settled<AppendOutcome>[]>((id) => ({ type: 'commit', id, batch }));
+  }
+
+  /** Posts a request to the thread (started if need be) and resolves with the thread's answer to it. */
+  private async send<T>(request: (id: number) => WriterRequest): Promise<T> {
     if (this.closed) throw new Error('The store is closed');
     const thread = this.current();
     const worker = await thread.worker;
     const id = this.nextId++;
-    return new Promise<Settled<AppendOutcome>[]>((resolve, reject) => {
-      thread.waiting.set(id, { resolve, reject });
-      worker.postMessage({ type: 'commit', id, batch } satisfies WriterRequest);
+    return new Promise<T>((resolve, reject) => {
+      thread.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage(request(id));
     });
   }
 
@@ -128,7 +153,7 @@ export class SqliteWriter {
         // reload (a retry of a committed append meets its receipt). The next append starts a new thread
         // (this one is forgotten only if it still is the current one).
         if (this.thread === thread) this.thread = undefined;
-        for (const batch of waiting.values()) batch.reject(error);
+        for (const request of waiting.values()) request.reject(error);
         waiting.clear();
         reject(error);
       };
@@ -140,11 +165,14 @@ export class SqliteWriter {
           case 'failed':
             return void stopped(toError(reply.error));
           case 'committed':
-          case 'batch_failed': {
-            const batch = waiting.get(reply.id);
+          case 'batch_failed':
+          case 'pruned':
+          case 'prune_failed': {
+            const request = waiting.get(reply.id);
             waiting.delete(reply.id);
-            if (reply.type === 'batch_failed') batch?.reject(toError(reply.error));
-            else batch?.resolve(reply.settled.map((s) => (s.ok ? s : { ok: false, error: toError(s.error) })));
+            if (reply.type === 'batch_failed' || reply.type === 'prune_failed') request?.reject(toError(reply.error));
+            else if (reply.type === 'pruned') request?.resolve(reply.deleted);
+            else request?.resolve(reply.settled.map((s) => (s.ok ? s : { ok: false, error: toError(s.error) })));
             return;
           }
           default:

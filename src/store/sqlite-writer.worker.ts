@@ -24,8 +24,29 @@ try {
   throw error;
 }
 
+/**
+ * Receipts deleted per transaction when pruning: between two chunks the batches that arrived meanwhile
+ * are committed, so a backlog of old receipts never holds the appends up for long.
+ */
+const PRUNE_CHUNK = 1_000;
+let closing = false;
+
+function prune(id: number, before: Date, deleted = 0): void {
+  let reply: WriterReply;
+  try {
+    const now = closing ? 0 : appender.pruneReceipts(before, PRUNE_CHUNK);
+    if (now === PRUNE_CHUNK) return void setImmediate(() => prune(id, before, deleted + now));
+    reply = { type: 'pruned', id, deleted: deleted + now };
+  } catch (error) {
+    reply = { type: 'prune_failed', id, error: describe(error) };
+  }
+  port!.postMessage(reply);
+}
+
 port.on('message', (message: WriterRequest) => {
+  if (message.type === 'prune') return prune(message.id, new Date(message.before));
   if (message.type === 'close') {
+    closing = true;
     void checkpointer.close().finally(() => {
       appender.close();
       port.close();
