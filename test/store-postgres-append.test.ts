@@ -79,8 +79,9 @@ describe('commitPostgresAppends', () => {
   it('appends a batch to several games in one statement: versions, snapshots, seqs and receipts', async () => {
     // Ids out of order: the statement sends appends in id order, and must settle them in the batch's.
     const [a, b, c] = [await newGame(undefined, `z-${randomUUID()}`), await newGame(undefined, `a-${randomUUID()}`), await newGame(undefined, `m-${randomUUID()}`)];
-    // Text the array literal must carry intact: quotes, backslashes, braces, commas, the word NULL.
-    const tricky = { text: 'a "q" \\ {x,y} NULL é 漢字', list: [null] };
+    // Text a list parameter must carry intact: quotes, backslashes, braces, commas, the word NULL, and
+    // characters of two, three and four UTF-8 bytes (each element's length is its bytes, not its chars).
+    const tricky = { text: 'a "q" \\ {x,y} NULL é 漢字 🂡', list: [null] };
     const receiptA = randomUUID();
     const receiptC = randomUUID();
     const on = recording();
