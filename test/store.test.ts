@@ -229,7 +229,11 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       const quiet = await store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [], snapshot: { turn: 2 } });
       expect(quiet.ok && [quiet.game.version, quiet.events]).toEqual([3, []]);
 
-      expect(await store.appendEvents({ gameId: randomUUID(), expectedVersion: 1, events: [], snapshot: {} })).toEqual({ ok: false, reason: 'version_conflict' });
+      // No game, no events: the events are written only beside the update of their game (the database
+      // has no foreign key to refuse them: prisma-schemas.ts says why).
+      const nowhere = randomUUID();
+      expect(await store.appendEvents({ gameId: nowhere, expectedVersion: 1, events: [event('orphan')], snapshot: {} })).toEqual({ ok: false, reason: 'version_conflict' });
+      expect(await store.listEvents(nowhere)).toEqual([]);
     });
 
     it('stores the timestamps of an append as Prisma does: UTC, in the adapter’s own format', async () => {

@@ -156,17 +156,18 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
   let lastPrune = -Infinity;
   /**
-   * Deletes old receipts at most once per interval, beside the append that noticed it was due. On SQLite
-   * the writer thread does it between batches (sqlite-writer.ts); on PostgreSQL the server does, while
-   * other statements run.
+   * Deletes old receipts at most once per interval, before the append that noticed it was due, so that
+   * from that append on the old receipts are gone. On SQLite the writer thread prunes, in chunks between
+   * batches (sqlite-writer.ts): handed over first, its first chunk runs before the append's batch. On
+   * PostgreSQL the append waits for the delete (once per interval), which would otherwise race it on
+   * another connection. Housekeeping only: no command fails because of it, the next interval retries.
    */
-  const schedulePrune = (at: Date): void => {
-    if (at.getTime() - lastPrune < pruneIntervalMs) return;
+  const pruneIfDue = (at: Date): Promise<unknown> | undefined => {
+    if (at.getTime() - lastPrune < pruneIntervalMs) return undefined;
     lastPrune = at.getTime();
     const before = new Date(at.getTime() - receiptTtlMs);
-    const pruned = sqliteWriter ? sqliteWriter.pruneReceipts(before) : client.interactionReceipt.deleteMany({ where: { at: { lt: before } } });
-    // Housekeeping only: no command may fail because of it, and the next interval retries.
-    pruned.catch(() => undefined);
+    if (sqliteWriter) return void sqliteWriter.pruneReceipts(before).catch(() => undefined);
+    return client.interactionReceipt.deleteMany({ where: { at: { lt: before } } }).catch(() => undefined);
   };
 
   const receiptExists = async (id: string): Promise<boolean> => (await select(sql`SELECT 1 AS "x" FROM "InteractionReceipt" WHERE "id" = ${id}`)).length > 0;
@@ -252,8 +253,9 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
         ...(input.status === undefined ? {} : { status: input.status }),
         ...(input.interactionId === undefined ? {} : { interactionId: input.interactionId }),
       };
-      if (input.interactionId) schedulePrune(request.at);
+      const pruning = input.interactionId ? pruneIfDue(request.at) : undefined;
       return shared(async (): Promise<AppendResult> => {
+        if (pruning) await pruning;
         const outcome = await commitAppend(request);
         switch (outcome.kind) {
           case 'duplicate_interaction':

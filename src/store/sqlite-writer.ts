@@ -58,6 +58,8 @@ interface Waiting {
 /** One thread's life: the thread once started, and the requests handed to it that await their answer. */
 interface Thread {
   worker: Promise<Worker>;
+  /** The worker once its connection is open: requests are then posted at once, in the order made. */
+  ready?: Worker;
   waiting: Map<number, Waiting>;
 }
 
@@ -118,7 +120,7 @@ export class SqliteWriter {
   private async send<T>(request: (id: number) => WriterRequest): Promise<T> {
     if (this.closed) throw new Error('The store is closed');
     const thread = this.current();
-    const worker = await thread.worker;
+    const worker = thread.ready ?? (await thread.worker);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       thread.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -160,6 +162,7 @@ export class SqliteWriter {
       worker.on('message', (reply: WriterReply) => {
         switch (reply.type) {
           case 'ready':
+            thread.ready = worker;
             resolve(worker);
             return;
           case 'failed':

@@ -1,0 +1,3 @@
+-- DropForeignKey
+ALTER TABLE "GameEvent" DROP CONSTRAINT "GameEvent_gameId_fkey";
+
