@@ -34,9 +34,9 @@ let closing = false;
 function prune(id: number, before: Date, deleted = 0): void {
   let reply: WriterReply;
   try {
-    const now = closing ? 0 : appender.pruneReceipts(before, PRUNE_CHUNK);
-    if (now === PRUNE_CHUNK) return void setImmediate(() => prune(id, before, deleted + now));
-    reply = { type: 'pruned', id, deleted: deleted + now };
+    const chunk = closing ? 0 : appender.pruneReceipts(before, PRUNE_CHUNK);
+    if (chunk === PRUNE_CHUNK) return void setImmediate(() => prune(id, before, deleted + chunk));
+    reply = { type: 'pruned', id, deleted: deleted + chunk };
   } catch (error) {
     reply = { type: 'prune_failed', id, error: describe(error) };
   }
