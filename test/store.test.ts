@@ -471,6 +471,24 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await store.getUserSettings(newcomer)).toEqual({ userId: newcomer, locale: 'en', directMessages: false, clientLocale: 'en' });
     });
 
+    // Two instances on one database: PostgreSQL's case. (Two SQLite stores in one process would wait for
+    // each other's lock on one thread; SQLite's several processes are tested further down.)
+    it.runIf(backend.name === 'postgresql')('saves settings from two instances at once without failing: the first write of a row may race another', async () => {
+      const other = await open(url);
+      // Each user's first setting written by both instances together: both find no row and insert.
+      const users = Array.from({ length: 12 }, () => randomUUID());
+      const guild = randomUUID();
+      await Promise.all(
+        [store, other].flatMap((instance, i) => [
+          ...users.map((userId) => instance.rememberClientLocale(userId, i === 0 ? 'fr' : 'en')),
+          ...users.map((userId) => instance.saveUserSettings({ userId, locale: 'fr', directMessages: i === 0 })),
+          instance.saveGuildSettings({ guildId: guild, refereeRoleId: `role-${i}` }),
+        ]),
+      );
+      for (const userId of users) expect(['fr', 'en']).toContain((await store.getUserSettings(userId)).clientLocale);
+      expect(['role-0', 'role-1']).toContain((await other.getGuildSettings(guild)).refereeRoleId);
+    });
+
     it('round-trips user and guild settings, with defaults when none are saved', async () => {
       const userId = randomUUID();
       expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true, clientLocale: null });

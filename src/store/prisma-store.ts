@@ -321,13 +321,13 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     saveUserSettings(settings) {
       const data = { locale: settings.locale, directMessages: settings.directMessages };
       return exclusive(async () => {
-        await client.userSetting.upsert({ where: { userId: settings.userId }, create: { userId: settings.userId, ...data }, update: data });
+        await upsertRacing(() => client.userSetting.upsert({ where: { userId: settings.userId }, create: { userId: settings.userId, ...data }, update: data }));
       });
     },
 
     rememberClientLocale(userId, locale) {
       return exclusive(async () => {
-        await client.userSetting.upsert({ where: { userId }, create: { userId, clientLocale: locale }, update: { clientLocale: locale } });
+        await upsertRacing(() => client.userSetting.upsert({ where: { userId }, create: { userId, clientLocale: locale }, update: { clientLocale: locale } }));
       });
     },
 
@@ -341,7 +341,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     saveGuildSettings(settings) {
       const data = { refereeRoleId: settings.refereeRoleId };
       return exclusive(async () => {
-        await client.guildSetting.upsert({ where: { guildId: settings.guildId }, create: { guildId: settings.guildId, ...data }, update: data });
+        await upsertRacing(() => client.guildSetting.upsert({ where: { guildId: settings.guildId }, create: { guildId: settings.guildId, ...data }, update: data }));
       });
     },
 
@@ -390,6 +390,20 @@ function toGame(row: GameRow, snapshot: unknown): StoredGame {
 function toStatus(value: string, gameId: string): GameStatus {
   if (value === 'active' || value === 'ended') return value;
   throw new Error(`Game ${gameId} has an unknown status "${value}" in the database`);
+}
+
+/**
+ * Prisma's upsert here reads, then inserts or updates: two bot instances writing the first version of a
+ * row at once (a user's settings, a guild's) can both find none and insert, and one of them then fails
+ * on the key. Tried again it finds the row and updates it, which is what it meant to do.
+ */
+async function upsertRacing(upsert: () => Promise<unknown>): Promise<void> {
+  try {
+    await upsert();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await upsert();
+  }
 }
 
 function toJson(value: unknown, what: string): string {
