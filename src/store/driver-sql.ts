@@ -100,7 +100,11 @@ export type Row = Record<string, unknown>;
 
 /** Runs a query, rows as objects keyed by column name. */
 export async function queryRows(on: SqlRunner, query: Sql, dialect: Dialect): Promise<Row[]> {
-  const result = await on.queryRaw(compile(query, dialect));
+  return rowsOf(await on.queryRaw(compile(query, dialect)));
+}
+
+/** A raw result's rows (arrays of cells) as objects keyed by column name. */
+export function rowsOf(result: Awaited<ReturnType<SqlRunner['queryRaw']>>): Row[] {
   const names = result.columnNames;
   return result.rows.map((values) => {
     const row: Row = {};

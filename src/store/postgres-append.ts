@@ -11,7 +11,7 @@
  * trip per append, but only when something went wrong.
  */
 import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type Settled } from './append.js';
-import { empty, join, postgresTimestamp, queryRows, raw, sql, toInt, type Row, type Sql, type SqlDriverQuery, type SqlRunner } from './driver-sql.js';
+import { empty, join, postgresTimestamp, queryRows, raw, rowsOf, sql, toInt, type Row, type Sql, type SqlDriverQuery, type SqlRunner } from './driver-sql.js';
 
 const GAME_COLUMNS = ['id', 'guildId', 'channelId', 'system', 'status', 'version', 'createdBy', 'createdAt', 'updatedAt'];
 const EVENT_COLUMN_LIST = `"gameId", "seq", "type", "payload", "actor", "at"`;
@@ -112,12 +112,7 @@ async function commitTogether(on: SqlRunner, appends: readonly AppendRequest[]):
     argTypes: TOGETHER_ARG_TYPES,
   });
   const outcomes: AppendOutcome[] = appends.map(() => ({ kind: 'not_matched' }));
-  const names = result.columnNames;
-  for (const values of result.rows) {
-    const row: Row = {};
-    for (let index = 0; index < names.length; index++) row[names[index]!] = values[index];
-    outcomes[order[toInt(row.n, 'n') - 1]!] = appended(row);
-  }
+  for (const row of rowsOf(result)) outcomes[order[toInt(row.n, 'n') - 1]!] = appended(row);
   return outcomes;
 }
 

@@ -170,8 +170,6 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     return client.interactionReceipt.deleteMany({ where: { at: { lt: before } } }).catch(() => undefined);
   };
 
-  const receiptExists = async (id: string): Promise<boolean> => (await select(sql`SELECT 1 AS "x" FROM "InteractionReceipt" WHERE "id" = ${id}`)).length > 0;
-
   const oneGame = async (where: Sql): Promise<StoredGame | null> => {
     const row = (await select(sql`SELECT ${GAME_COLUMNS}, "snapshot" FROM "Game" ${where}`))[0];
     return row === undefined ? null : toGame(toGameRow(row), JSON.parse(toText(row.snapshot, 'snapshot')) as unknown);
