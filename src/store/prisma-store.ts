@@ -158,15 +158,17 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
   /**
    * Deletes old receipts at most once per interval, before the append that noticed it was due, so that
    * from that append on the old receipts are gone. On SQLite the writer thread prunes, in chunks between
-   * batches (sqlite-writer.ts): handed over first, its first chunk runs before the append's batch. On
-   * PostgreSQL the append waits for the delete (once per interval), which would otherwise race it on
-   * another connection. Housekeeping only: no command fails because of it, the next interval retries.
+   * batches (sqlite-writer.ts): handed over first, its first chunk runs before the append's batch; and
+   * like an append it is a shared operation, so the Prisma client's writes never overlap any of its
+   * chunks. On PostgreSQL the append waits for the delete (once per interval), which would otherwise race
+   * it on another connection. Housekeeping only: no command fails because of it, the next interval
+   * retries.
    */
   const pruneIfDue = (at: Date): Promise<unknown> | undefined => {
     if (at.getTime() - lastPrune < pruneIntervalMs) return undefined;
     lastPrune = at.getTime();
     const before = new Date(at.getTime() - receiptTtlMs);
-    if (sqliteWriter) return void sqliteWriter.pruneReceipts(before).catch(() => undefined);
+    if (sqliteWriter) return void shared(() => sqliteWriter.pruneReceipts(before)).catch(() => undefined);
     return client.interactionReceipt.deleteMany({ where: { at: { lt: before } } }).catch(() => undefined);
   };
 
