@@ -13,7 +13,8 @@
  * start the WAL again from its beginning — SQLite does that only when every frame has been copied before
  * a write begins, and under a steady load new frames always arrive during the copy — so once the WAL has
  * grown past RESTART_AT_FRAMES this thread runs a RESTART checkpoint, which makes the writer wait while
- * it copies the few frames left since the last one. The writer keeps SQLite's own checkpoint as a
+ * it copies the few frames left since the last one (a Prisma client write that comes meanwhile, a new
+ * game or a setting, waits for it too, within the busy timeout). The writer keeps SQLite's own checkpoint as a
  * backstop, at a threshold this thread never lets the WAL reach while it runs (WRITER_BACKSTOP_FRAMES).
  *
  * Durability is SQLite's as before (synchronous = NORMAL on every connection): a checkpoint syncs the WAL
