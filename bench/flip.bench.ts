@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { KeyObject } from 'node:crypto';
-import type { RoundResult, RoundSpec } from './loadgen.js';
+import type { HttpClientKind, RoundResult, RoundSpec } from './loadgen.js';
 import { commandInteraction, idFactory, type BenchUser } from './interactions.js';
 import { expectPublic, postPayload, type BotServer, type Counters } from './servers.js';
 import { median, percentile } from './stats.js';
@@ -112,7 +112,7 @@ export function channelIds(prefix: string, count: number): string[] {
 export async function runFlipRounds(
   loadgen: LoadGenerator,
   contenders: readonly Contender[],
-  options: { rounds: number; durationMs: number; warmupMs: number; onRound?: (round: number, name: string, r: RoundResult) => void },
+  options: { rounds: number; durationMs: number; warmupMs: number; client?: HttpClientKind; onRound?: (round: number, name: string, r: RoundResult) => void },
 ): Promise<ContenderResult[]> {
   const estimate = new Map<string, number>();
   const spec = (c: Contender, durationMs: number) => {
@@ -120,7 +120,7 @@ export async function runFlipRounds(
       ? 200
       : // Enough fresh interactions for the expected rate, plus a margin; signing happens before the clock starts.
         Math.ceil((((estimate.get(c.name) ?? 2000) * durationMs) / 1000 / c.connections.length) * 1.6) + 20;
-    return { url: c.url, durationMs, connections: c.connections, poolPerConnection: perConnection, reusePool: c.reusePool };
+    return { url: c.url, durationMs, connections: c.connections, poolPerConnection: perConnection, reusePool: c.reusePool, client: options.client ?? 'raw' };
   };
 
   for (const c of contenders) {

@@ -1,15 +1,25 @@
 /**
  * Load generator, run as a child process of bench/run.ts so it does not share the server's event loop:
- * N keep-alive connections (one node:http Agent socket each), each sending pre-signed /flip interactions
- * back to back for a fixed duration. Every request carries a fresh interaction id unless the round asks
- * to reuse a pool (the bare server does not deduplicate, so signing is kept out of its timed window).
+ * N keep-alive connections, each sending pre-signed /flip interactions back to back for a fixed duration.
+ * Every request carries a fresh interaction id unless the round asks to reuse a pool (the bare server does
+ * not deduplicate, so signing is kept out of its timed window).
+ *
+ * Two HTTP clients (RoundSpec.client). 'raw', the default: each connection a bare socket, each request's
+ * bytes prepared before the clock starts and written at once, each response read only as far as its
+ * status, Content-Length and body. 'node': node:http's client (one Agent socket per connection), as the
+ * benchmark used until 2026-11-22. The load generator shares the machine's two cores with the server under
+ * test, so whatever CPU it spends per request, and the time it takes to turn a response into the next
+ * request, is taken from the server and added to every request's round trip. Measured side by side
+ * (bench/profile-path.ts --mode=http, 16 connections): node:http's client costs about 100 µs of CPU per
+ * request; with the raw client the bare server does not move (it is saturated either way) and the bot
+ * gains 3–7% (PostgreSQL 0.50 → 0.53, SQLite 0.54 → 0.57, the in-memory store 0.70 → 0.73).
  *
  * Protocol over IPC: parent sends {type:'init', privateKeyPem} then {type:'round', ...RoundSpec}; the child
  * answers each round with {type:'result', ...RoundResult}.
  */
-import { Agent, request } from 'node:http';
 import type { KeyObject } from 'node:crypto';
 import { flipInteraction, idFactory, privateKeyFromPem, signInteraction, type BenchUser, type SignedRequest } from './interactions.js';
+import { NodeHttpConnection, RawConnection, type Connection, type HttpClientKind, type Prepared } from './httpClients.js';
 
 export interface RoundSpec {
   id: number;
@@ -21,7 +31,11 @@ export interface RoundSpec {
   poolPerConnection: number;
   /** Cycle through the pool instead of signing fresh interactions once it is used up. */
   reusePool: boolean;
+  /** The HTTP client (see the top of this file); default 'raw'. */
+  client?: HttpClientKind;
 }
+
+export type { HttpClientKind } from './httpClients.js';
 
 export interface RoundResult {
   id: number;
@@ -48,22 +62,6 @@ type Message = { type: 'init'; privateKeyPem: string } | ({ type: 'round' } & Ro
 let privateKey: KeyObject | undefined;
 const nextId = idFactory(process.pid % 100_000);
 
-function post(agent: Agent, url: URL, signed: SignedRequest): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { agent, hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: signed.headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(signed.body);
-  });
-}
-
 function bump(map: Record<string, number>, key: string): void {
   if (Object.keys(map).length < 20 || key in map) map[key] = (map[key] ?? 0) + 1;
 }
@@ -73,8 +71,11 @@ async function runRound(spec: RoundSpec): Promise<RoundResult> {
   const key = privateKey;
   const url = new URL(spec.url);
   const fresh = (c: RoundSpec['connections'][number]) => signInteraction(key, flipInteraction(nextId(), c.user, c.channelId));
-  const pools = spec.connections.map((c) => Array.from({ length: spec.poolPerConnection }, () => fresh(c)));
-  const agent = new Agent({ keepAlive: true, maxSockets: spec.connections.length, maxFreeSockets: spec.connections.length });
+  const client = spec.client ?? 'raw';
+  const prepare = (signed: SignedRequest): Prepared => (client === 'raw' ? { signed, bytes: RawConnection.bytes(url, signed) } : { signed });
+  const pools = spec.connections.map((c) => Array.from({ length: spec.poolPerConnection }, () => prepare(fresh(c))));
+  const connections: Connection[] = spec.connections.map(() => (client === 'raw' ? new RawConnection(url) : new NodeHttpConnection(url)));
+  for (const connection of connections) if (connection instanceof RawConnection) await connection.open();
   const result: RoundResult = { id: spec.id, elapsedMs: 0, completed: 0, ok: 0, refused: 0, errors: 0, refusalSamples: {}, errorSamples: {}, latencies: [], signedInWindow: 0, clientCpuMs: 0 };
 
   const cpuBefore = process.cpuUsage();
@@ -84,19 +85,21 @@ async function runRound(spec: RoundSpec): Promise<RoundResult> {
   await Promise.all(
     spec.connections.map(async (conn, index) => {
       const pool = pools[index]!;
+      const connection = connections[index]!;
       let i = 0;
       while (performance.now() < deadline) {
-        let signed: SignedRequest;
-        if (i < pool.length) signed = pool[i]!;
-        else if (spec.reusePool) signed = pool[i % pool.length]!;
+        let prepared: Prepared;
+        if (i < pool.length) prepared = pool[i]!;
+        else if (spec.reusePool) prepared = pool[i % pool.length]!;
         else {
-          signed = fresh(conn);
+          // The raw client builds these bytes in the window too: rare (the pool is sized for the round).
+          prepared = { signed: fresh(conn) };
           result.signedInWindow++;
         }
         i++;
         const t = performance.now();
         try {
-          const { status, body } = await post(agent, url, signed);
+          const { status, body } = await connection.post(prepared);
           const done = performance.now();
           last = done;
           result.latencies.push(done - t);
@@ -132,7 +135,7 @@ async function runRound(spec: RoundSpec): Promise<RoundResult> {
   result.elapsedMs = last - start;
   const cpu = process.cpuUsage(cpuBefore);
   result.clientCpuMs = (cpu.user + cpu.system) / 1000;
-  agent.destroy();
+  for (const connection of connections) connection.close();
   return result;
 }
 

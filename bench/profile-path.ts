@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/profile-path.ts [--mode=handler|http|both] [--n=20000] [--seconds=3] [--rounds=3]
  *                                 [--games=16] [--serialize] [--only=bot|bare] [--track-afters]
- *                                 [--store=memory|sqlite|postgresql]
+ *                                 [--store=memory|sqlite|postgresql] [--client=raw|node]
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile-path.ts --mode=handler --n=40000
  *   npx tsx bench/cpuprofile-top.ts $(ls -S /tmp/prof/*.cpuprofile | head -1) 30 route,actNow,publicMessage
@@ -38,6 +38,7 @@ import { buildBot } from '../src/app/bot.js';
 import { createRest, runAfter } from '../src/discord/outbox.js';
 import { startDiscordDouble } from '../src/discord-double/index.js';
 import { ALICE, BOB, LoadGenerator, channelIds } from './flip.bench.js';
+import type { HttpClientKind } from './loadgen.js';
 import { commandInteraction, flipInteraction, generateBenchKeys, idFactory, signInteraction, type SignedRequest } from './interactions.js';
 import { createMemoryStore } from './memory-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -74,6 +75,7 @@ const gcSince = (before: typeof gc, n: number): string => {
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
 const opt = (name: string, fallback: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const CLIENT = opt('client', 'raw') as HttpClientKind;
 const mode = opt('mode', 'handler');
 const N = Number(opt('n', '20000'));
 const SECONDS = Number(opt('seconds', '3'));
@@ -268,12 +270,12 @@ async function httpMode(): Promise<void> {
     contenders.map((c) => [c.name, { us: [], sysUs: [], rps: [], ok: 0, refused: 0, errors: 0 }]),
   );
   log(`warm-up…`);
-  for (const c of contenders) await loadgen.round({ url: c.url, durationMs: 1000, connections, poolPerConnection: c.reusePool ? 200 : pool, reusePool: c.reusePool });
+  for (const c of contenders) await loadgen.round({ url: c.url, durationMs: 1000, connections, poolPerConnection: c.reusePool ? 200 : pool, reusePool: c.reusePool, client: CLIENT });
   for (let round = 0; round < ROUNDS; round++) {
     for (const c of round % 2 ? [...contenders].reverse() : contenders) {
       const u0 = process.cpuUsage();
       const g0 = gcSnapshot();
-      const r = await loadgen.round({ url: c.url, durationMs: SECONDS * 1000, connections, poolPerConnection: c.reusePool ? 200 : pool, reusePool: c.reusePool });
+      const r = await loadgen.round({ url: c.url, durationMs: SECONDS * 1000, connections, poolPerConnection: c.reusePool ? 200 : pool, reusePool: c.reusePool, client: CLIENT });
       const u = process.cpuUsage(u0);
       const cpu = u.user + u.system;
       const acc = results.get(c.name)!;

@@ -10,7 +10,8 @@
  *   4. replay() of a 2,000-event log vs JSON.parse of the same log;
  *   5. benchRender(): duel picture vs blank canvas encode.
  *
- * Options: --quick (short rounds, for a smoke run), --no-postgres, --connections=N.
+ * Options: --quick (short rounds, for a smoke run), --no-postgres, --connections=N, --client=node (the
+ * load generator on node:http's client instead of bare sockets, see bench/loadgen.ts).
  * Prints one table, then a line `BENCH_JSON {...}` with every figure.
  */
 import { availableParallelism, cpus } from 'node:os';
@@ -21,6 +22,7 @@ import { benchReplay } from './replay.bench.js';
 import { benchDuel, type DuelBench } from './duel.bench.js';
 import { ALICE, BOB, LoadGenerator, channelIds, createGames, runFlipRounds, type Contender, type ContenderResult } from './flip.bench.js';
 import { generateBenchKeys } from './interactions.js';
+import type { HttpClientKind } from './loadgen.js';
 import { startBareServer, startBotServer, type BotServer } from './servers.js';
 import { fmt, printTable, round, type Row } from './stats.js';
 import { createMemoryStore } from './memory-store.js';
@@ -30,13 +32,14 @@ const quick = args.has('--quick');
 const withPostgres = !args.has('--no-postgres');
 const connectionsArg = [...args].find((a) => a.startsWith('--connections='));
 const CONNECTIONS = connectionsArg ? Number(connectionsArg.split('=')[1]) : 16;
+const CLIENT: HttpClientKind = args.has('--client=node') ? 'node' : 'raw';
 const FLIP = quick ? { rounds: 2, durationMs: 500, warmupMs: 300 } : { rounds: 5, durationMs: 2000, warmupMs: 1000 };
 const DUEL = quick ? { rounds: 2, warmup: 1 } : { rounds: 9, warmup: 2 };
 const REPLAY = quick ? { runs: 6, warmup: 2 } : { runs: 60, warmup: 10 };
 const RENDER = quick ? { rounds: 4, warmup: 1 } : { rounds: 30, warmup: 6 };
 
 /** The flip contender with no storage cost (an in-memory store): the floor under the two databases. */
-const FLOOR = 'memory:16games';
+const FLOOR = `memory:${CONNECTIONS}games`;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -74,7 +77,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
 
   try {
-    log(`starting (${quick ? 'quick' : 'full'} run, ${CONNECTIONS} connections)`);
+    log(`starting (${quick ? 'quick' : 'full'} run, ${CONNECTIONS} connections, ${CLIENT === 'raw' ? 'bare-socket' : "node:http's"} HTTP client)`);
     // PostgreSQL first: initdb and start-up would disturb any measurement running next to them.
     const pg = await postgres();
     if ('close' in pg) cleanups.push(() => pg.close());
@@ -140,12 +143,14 @@ async function main(): Promise<void> {
     log(`flip: ${contenders.length} contenders × ${FLIP.rounds} rounds of ${FLIP.durationMs} ms…`);
     const flips = await runFlipRounds(loadgen, contenders, {
       ...FLIP,
+      client: CLIENT,
       onRound: (r, name, res) => log(`  round ${r + 1} ${name}: ${fmt(res.completed / (res.elapsedMs / 1000))} req/s${res.errors ? `, ${res.errors} errors` : ''}`),
     });
     const byName = new Map(flips.map((f) => [f.name, f]));
     const bareResult = byName.get('bare')!;
     json.flip = {
       connections: CONNECTIONS,
+      client: CLIENT,
       roundMs: FLIP.durationMs,
       rounds: FLIP.rounds,
       contenders: flips.map((f) => ({
@@ -225,7 +230,10 @@ async function main(): Promise<void> {
 
     json.elapsedS = round((performance.now() - started) / 1000, 1);
     console.log();
-    console.log(`Fatekeeper bench — ${availableParallelism()} CPUs, Node ${process.version}${quick ? ' (QUICK: figures are rough)' : ''}; medians of interleaved rounds`);
+    console.log(
+      `Fatekeeper bench — ${availableParallelism()} CPUs, Node ${process.version}${quick ? ' (QUICK: figures are rough)' : ''}; medians of interleaved rounds; ` +
+        `load generator on ${CLIENT === 'raw' ? 'bare sockets' : "node:http's client"}`,
+    );
     console.log(printTable(rows, { measure: 'measure', a: 'measured', b: 'baseline', ratio: 'ratio', goal: 'goal', note: 'note' }));
     console.log(`(took ${json.elapsedS} s)`);
     console.log(`BENCH_JSON ${JSON.stringify(json)}`);
