@@ -341,6 +341,17 @@ table('while the game is idle', () => [
     run: (l) => viaDouble('alice', l, 'soulstones', { count: 9, player: IDS.carol }),
   },
   {
+    name: 'a soulstone Draw with an empty pool (SS-3)',
+    expect: { en: 'Your crew has no soulstones left to spend', fr: 'Votre bande n’a plus de Pierrâmes à dépenser' },
+    names: { en: ['SS-3'], fr: ['SS-3'] },
+    run: (l) => viaDouble('bob', l, 'draw', { soulstone: true }),
+  },
+  {
+    name: 'a soulstone Draw of three cards',
+    expect: { en: 'A soulstone draws exactly 2 cards, not 3', fr: 'Une Pierrâme fait piocher exactement 2 cartes, pas 3' },
+    run: (l) => viaDouble('alice', l, 'draw', { count: 3, soulstone: true }),
+  },
+  {
     name: 'a malformed JSON body with a valid signature',
     status: 400,
     run: async () => ({ status: (await app.rawPost('{"type": 2, "data": {')).status }),

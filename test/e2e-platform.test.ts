@@ -261,6 +261,23 @@ describe('flips, draws and hands', () => {
     // Discarded cards are public (face up), announced in the channel.
     expect(findCards(messageText(app.lastPublic(ch)!), chosen).sort()).toEqual([...chosen].sort());
     expect((await app.command('alice', 'hand', undefined, ch)).reply?.embeds[0]?.title).toBe('Your Control Hand — 6 cards');
+
+    // The Start Phase's soulstone Draw (SS-3): one stone, two cards, then the private discard-down again.
+    await app.command('alice', 'soulstones', { count: 2 }, ch);
+    const stone = await app.command('alice', 'draw', { soulstone: true }, ch);
+    expect(messageText(stone.reply!)).toContain('**Alice** spends a soulstone to draw 2 cards.');
+    state = await stateOf(ch);
+    expect(state.seats[0].soulstones).toBe(1);
+    expect(findCards(app.visibleTo('bob', ch).map(messageText).join('\n'), state.seats[0].hand)).toEqual([]);
+    const down = engine.pendingDecision(state)!;
+    expect(down).toMatchObject({ kind: 'discardDown', seat: 0, count: 2 });
+    const pick = locateChoice(latestDecisionMessage(app.dms('alice'), gameId)!, down, down.legal.slice(0, 2))!;
+    expect((await app.click('alice', pick.message.id, pick.customId, pick.values)).ok).toBe(true);
+    expect((await stateOf(ch)).seats[0].hand).toHaveLength(6);
+    // A full hand has nothing to fill up to (START-2): refused, privately, and nothing changes.
+    const full = await app.command('alice', 'draw', undefined, ch);
+    expect(full.reply?.ephemeral).toBe(true);
+    expect(messageText(full.reply!)).toContain('Your hand already holds 6 cards, the maximum');
     await expectReplayMatches(ch);
     await app.command('alice', 'game end', undefined, ch);
   });

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'DUPLICATE_CARD',
   'DECK_EXHAUSTED',
   'DISCARD_COUNT',
+  'HAND_FULL',
   'ILLEGAL_PICK',
   // re-flips (FLIP-7)
   'NOTHING_TO_REFLIP',

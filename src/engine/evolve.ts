@@ -205,6 +205,7 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
     case 'SoulstoneDeclined': {
       const used = e.type === 'SoulstoneUsed';
       if (used) s.seats[e.seat].soulstones = Math.max(0, s.seats[e.seat].soulstones - 1);
+      if (e.purpose === 'draw') return; // its cards arrive as CardsDrawn
       if (e.purpose === 'duel') {
         const side = duelOf(s)?.sides.find((x) => x.role === e.role);
         if (side) side.soulstone = e.type === 'SoulstoneUsed' ? (e.use ?? 'plus') : 'none';

@@ -64,6 +64,13 @@ describe('card locations', () => {
     expect(flip).toEqual({ ok: false, error: { code: 'DECK_EXHAUSTED', rule: 'LOC-3', params: { seat: 0 } } });
     const draw = decide(state, { type: 'draw', count: 2 }, P0);
     expect(draw.ok).toBe(false);
+    // A soulstone Draw that cannot be completed is refused whole: the stone is not spent (SS-3).
+    const stone = craft((s) => {
+      s.seats[0].soulstones = 1;
+      s.seats[0].removed = s.seats[0].deck.slice(1);
+      s.seats[0].deck = s.seats[0].deck.slice(0, 1);
+    });
+    expect(decide(stone, { type: 'soulstoneDraw' }, P0)).toEqual({ ok: false, error: { code: 'DECK_EXHAUSTED', rule: 'LOC-3', params: { seat: 0 } } });
   });
 
   it('LOC-4: every shuffle is followed by a simulated cut, recorded and verifiable', () => {
@@ -162,6 +169,15 @@ describe('card locations', () => {
     given(scenario({ decks: [['13R', '2T', '5M'], []] }))
       .when({ type: 'draw', count: 2 }, P0)
       .then([{ type: 'CardsDrawn', seat: 0, cards: ['13R', '2T'] }]);
+  });
+
+  it('LOC-11 / START-2: a draw without a count fills the hand up to its maximum; a full hand is refused (LOC-5)', () => {
+    given(scenario({ hands: [['1R', '2R'], []], decks: [['13R', '2T', '5M', '6M', '7M'], []] }))
+      .when({ type: 'draw' }, P0)
+      .then([{ type: 'CardsDrawn', seat: 0, cards: ['13R', '2T', '5M', '6M'] }]);
+    given(scenario({ hands: [['1R', '2R', '3R'], []], options: { handLimit: 3 } }))
+      .when({ type: 'draw' }, P0)
+      .thenError('HAND_FULL', 'LOC-5');
   });
 });
 

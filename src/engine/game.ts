@@ -174,6 +174,7 @@ function decideCommand(state: ActiveState, cmd: Command, actor: Actor): Decided 
       return ok([{ type: 'SoulstonesSet', seat: cmd.seat, count: cmd.count, by: actor.userId }]);
     }
     case 'draw':
+    case 'soulstoneDraw':
     case 'discard':
     case 'reveal':
     case 'flip':
@@ -200,13 +201,25 @@ function busyError(state: ActiveState): RuleError | null {
   return null;
 }
 
-type PlayerAction = CommandOf<'draw' | 'discard' | 'reveal' | 'flip' | 'simpleDuel' | 'opposedDuel' | 'damageFlip'>;
+type PlayerAction = CommandOf<'draw' | 'soulstoneDraw' | 'discard' | 'reveal' | 'flip' | 'simpleDuel' | 'opposedDuel' | 'damageFlip'>;
 
 function decidePlayerAction(state: ActiveState, cmd: PlayerAction, seat: Seat): Decided {
   const resolution = state.nextResolution;
   switch (cmd.type) {
-    case 'draw':
-      return drawCards(state, seat, cmd.count);
+    case 'draw': {
+      if (cmd.count !== undefined) return drawCards(state, seat, cmd.count);
+      // START-2: draw up to the hand maximum.
+      const room = state.options.handLimit - state.seats[seat].hand.length;
+      if (room <= 0) return fail('HAND_FULL', 'LOC-5', { limit: state.options.handLimit });
+      return drawCards(state, seat, room);
+    }
+    case 'soulstoneDraw': {
+      // SS-3 "Draw": the player spends, even with no soulstone user left; the discard-down follows (LOC-5).
+      if (state.seats[seat].soulstones < 1) return fail('SOULSTONES_EMPTY', 'SS-3');
+      const spent: GameEvent = { type: 'SoulstoneUsed', seat, purpose: 'draw', role: null, use: null };
+      const drawn = drawCards(evolve(state, spent) as ActiveState, seat, 2);
+      return drawn.ok ? ok([spent, ...drawn.value]) : drawn;
+    }
     case 'discard': {
       const missing = handCheck(state, seat, cmd.cards, 'LOC-7');
       if (missing) return { ok: false, error: missing };

@@ -62,6 +62,9 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
       return { command: { type: 'pickCard', card: '1R' }, actor: me };
     case 1:
     case 2:
+      // Counted draws, the Start Phase draw up to the maximum, and the soulstone Draw (SS-3).
+      if (b % 6 === 0) return { command: { type: 'draw' }, actor: me };
+      if (b % 6 === 1) return { command: { type: 'soulstoneDraw' }, actor: me };
       return { command: { type: 'draw', count: 1 + (a % 8) }, actor: me };
     case 3:
       return { command: { type: 'discard', cards: hand.length > 0 ? hand.slice(0, 1 + (a % 2)) : ['7R'] }, actor: me };

@@ -104,7 +104,10 @@ export const commandSchema = z.discriminatedUnion('type', [
     options: gameOptionsSchema.optional(),
   }),
   z.object({ type: z.literal('setSoulstones'), seat: seatSchema, count: natural.max(999) }),
-  z.object({ type: z.literal('draw'), count: int.min(1).max(20) }),
+  /** LOC-11. Without a count: up to the hand maximum (START-2, the Start Phase draw). */
+  z.object({ type: z.literal('draw'), count: int.min(1).max(20).optional() }),
+  /** SS-3 "Draw": spend one soulstone to draw two cards, then discard down to the maximum. */
+  z.object({ type: z.literal('soulstoneDraw') }),
   z.object({ type: z.literal('discard'), cards: z.array(cardCodeSchema).min(1).max(54) }),
   z.object({ type: z.literal('reveal'), cards: z.array(cardCodeSchema).min(1).max(54) }),
   z.object({
@@ -401,6 +404,8 @@ export type DamageResolution = Extract<Resolution, { kind: 'damage' }>;
 export const seatInfoSchema = z.object({ userId: z.string(), name: z.string() });
 export type SeatInfo = z.infer<typeof seatInfoSchema>;
 const purposeSchema = z.enum(['duel', 'prevent', 'reduce']);
+/** What a soulstone was spent on (SS-3): the three decisions above, or the player's Draw. */
+const spendSchema = z.enum(['duel', 'prevent', 'reduce', 'draw']);
 
 export const eventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -455,7 +460,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('SoulstoneUsed'),
     seat: seatSchema,
-    purpose: purposeSchema,
+    purpose: spendSchema,
     role: duelRoleSchema.nullable(),
     /** Step A: '+' on the flip or a named suit (SS-3, AMB-41). */
     use: z.union([z.literal('plus'), suitSchema]).nullable(),

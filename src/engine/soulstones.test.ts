@@ -1,7 +1,7 @@
 /** SS-1..SS-5. */
 import { describe, expect, it } from 'vitest';
 import { soulstoneReduction } from './damage.js';
-import { P0, P1, REF, given, scenario } from './testkit.js';
+import { P0, P1, REF, STRANGER, given, scenario } from './testkit.js';
 
 const opposed = { type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 } as const;
 
@@ -39,6 +39,26 @@ describe('soulstones', () => {
     expect([soulstoneReduction('3C'), soulstoneReduction('8C'), soulstoneReduction('12C'), soulstoneReduction('BJ'), soulstoneReduction('RJ')]).toEqual([1, 2, 3, 0, 4]);
     const prevent = scenario({ decks: [['9M', '2M'], []], soulstones: [0, 1] }).do({ type: 'damageFlip', profile: [1, 2, 3], targetSoulstoneUser: true }, P0).answer('spend');
     expect(prevent.events).toContainEqual(expect.objectContaining({ type: 'CardsFlipped', slot: 'damage', net: -1 }));
+  });
+
+  it('SS-3: Draw use spends one stone for two cards, then the hand is discarded down to its maximum (LOC-5)', () => {
+    const hand = ['1R', '2R', '3R', '4R', '5R'];
+    const s = scenario({ decks: [['9M', '10M', '11M'], []], hands: [hand, []], soulstones: [1, 0] });
+    const drawn = s.do({ type: 'soulstoneDraw' }, P0);
+    expect(drawn.last).toEqual([
+      { type: 'SoulstoneUsed', seat: 0, purpose: 'draw', role: null, use: null },
+      { type: 'CardsDrawn', seat: 0, cards: ['9M', '10M'] },
+    ]);
+    expect(drawn.active.seats[0].soulstones).toBe(0);
+    // 7 cards in hand against a maximum of 6: nothing else happens until Alice discards one.
+    drawn.expectPending('discardDown', 0);
+    given(drawn).when({ type: 'draw', count: 1 }, P0).thenError('WAITING_FOR_DECISION');
+    const down = drawn.answer('1R');
+    expect(down.active.seats[0].hand).toEqual(['2R', '3R', '4R', '5R', '9M', '10M']);
+    expect(down.pending).toBeNull();
+    // The player spends even with no soulstone user; only an empty pool refuses, and changes nothing.
+    given(down).when({ type: 'soulstoneDraw' }, P0).thenError('SOULSTONES_EMPTY', 'SS-3');
+    given(scenario()).when({ type: 'soulstoneDraw' }, STRANGER).thenError('NOT_A_PLAYER');
   });
 
   it('SS-4: one stone per effect: Prevent or Reduce on one damage, not both [AMB-14]; a game option allows both', () => {

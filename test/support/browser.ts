@@ -153,6 +153,71 @@ export class SandboxPage {
     await this.page.waitForFunction((id) => (document.body.dataset.view ?? '').endsWith(`|${id}`), channelId);
   }
 
+  /** The newest message of the open channel that everyone in it sees (not an ephemeral reply). */
+  lastPublicMessage(): Locator {
+    return this.page.locator('[data-testid="message"][data-ephemeral="false"]').last();
+  }
+
+  /**
+   * Waits until the open channel shows a message whose id is not in `known` (ephemeral ones count only
+   * with `{ ephemeral: true }`), and returns the newest such message.
+   */
+  async waitForNewMessage(known: Iterable<string>, options: { ephemeral?: boolean; timeout?: number } = {}): Promise<Locator> {
+    const ids = [...known];
+    const selector = options.ephemeral ? '[data-testid="message"]' : '[data-testid="message"][data-ephemeral="false"]';
+    const handle = await this.page.waitForFunction(
+      ([sel, old]) => {
+        const fresh = Array.from(document.querySelectorAll(sel)).filter((el) => !old.includes(el.getAttribute('data-message-id') ?? ''));
+        return fresh.length ? fresh[fresh.length - 1]!.getAttribute('data-message-id') : null;
+      },
+      [selector, ids] as const,
+      { timeout: options.timeout ?? 15_000 },
+    );
+    const id = (await handle.jsonValue()) as string;
+    return this.page.locator(`[data-testid="message"][data-message-id="${id}"]`);
+  }
+
+  /**
+   * Everything the viewer can read on the page: its visible text (select menus included), plus the
+   * titles, alt texts, aria-labels and option labels that a screen reader or a hover would show.
+   */
+  async pageText(): Promise<string> {
+    return this.page.evaluate(() => {
+      const extra: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('[title], [alt], [aria-label], option'))) {
+        for (const attr of ['title', 'alt', 'aria-label']) {
+          const v = el.getAttribute(attr);
+          if (v) extra.push(v);
+        }
+        if (el.tagName === 'OPTION') extra.push(el.textContent ?? '');
+      }
+      return `${document.body.innerText}\n${extra.join('\n')}`;
+    });
+  }
+
+  /**
+   * Clicks a component of a message (a button, by its label or its custom id's last part) and waits for
+   * the double to accept the interaction.
+   */
+  async clickButton(message: Locator, which: { label: string | RegExp } | { choice: string }): Promise<void> {
+    const button = 'label' in which
+      ? message.getByTestId('component-button').filter({ hasText: which.label })
+      : message.locator(`[data-testid="component-button"][data-custom-id$=":${which.choice}"]`);
+    await this.expectAccepted(() => button.first().click());
+  }
+
+  /** Chooses `value` in a message's (single) select menu and waits for the double to accept the interaction. */
+  async chooseInSelect(message: Locator, value: string): Promise<void> {
+    await this.expectAccepted(() => message.locator('select[data-testid="component-select"]').first().selectOption(value).then(() => undefined));
+  }
+
+  private async expectAccepted(act: () => Promise<void>): Promise<void> {
+    const response = this.page.waitForResponse((r) => r.url().endsWith('/sandbox/api/component'));
+    await act();
+    const body = (await (await response).json().catch(() => ({}))) as { ok?: boolean; error?: string };
+    if (!body.ok) throw new Error(`the click was refused: ${body.error ?? 'no answer'}`);
+  }
+
   /**
    * Runs a slash command through the picker and the options form, the way a person would:
    * type "/name…", pick the suggestion, fill each option field, press Enter.

@@ -50,6 +50,7 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
     case 'SoulstoneUsed':
       if (event.purpose === 'prevent') return t('event.soulstonePrevent', { name: who(event.seat) });
       if (event.purpose === 'reduce') return t('event.soulstoneReduce', { name: who(event.seat) });
+      if (event.purpose === 'draw') return t('event.soulstoneDraw', { name: who(event.seat) });
       return event.use === 'plus'
         ? t('event.soulstonePlus', { name: who(event.seat) })
         : t('event.soulstoneSuit', { name: who(event.seat), suit: event.use ? suitName(t, event.use) : '' });
