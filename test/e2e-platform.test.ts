@@ -282,6 +282,26 @@ describe('flips, draws and hands', () => {
     await app.command('alice', 'game end', undefined, ch);
   });
 
+  it('/duel with a Stunned model: its trigger is not offered and the channel says why (TRIG-2)', async () => {
+    const ch = channel('table-9');
+    await newGame(ch);
+    // An empty hand and a TN of 0: nothing to cheat, a sure success, so the only question left would be the trigger.
+    const seen = new Set([...app.dms('alice'), ...app.visibleTo('alice', ch)].map((m) => m.id));
+    const duel = await app.command('alice', 'duel simple', { stat: 5, tn: 0, triggers: 'Critical Strike:R', stunned: true }, ch);
+    expect(duel.ok, duel.error).toBe(true);
+    const state = await stateOf(ch);
+    expect(engine.pendingDecision(state)).toBeNull();
+    expect(state.resolution).toBeNull();
+    const said = app.visibleTo('bob', ch).map(messageText).join('\n');
+    expect(said).toContain('**Alice**’s model is Stunned: no trigger (TRIG-2).');
+    // Nothing was asked of Alice, in the channel or by DM: no decision component in any new message.
+    const fresh = [...app.dms('alice'), ...app.visibleTo('alice', ch)].filter((m) => !seen.has(m.id));
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.flatMap(componentsOf).filter((c) => String(c.custom_id).startsWith('fk:d:'))).toEqual([]);
+    await expectReplayMatches(ch);
+    await app.command('alice', 'game end', undefined, ch);
+  });
+
   it('with DMs closed: a notice that reveals nothing, and a "My hand" button that shows the hand to its owner only', async () => {
     const ch = channel('table-4');
     const gameId = await newGame(ch);

@@ -40,6 +40,7 @@ interface SideInput {
   fate?: number | undefined;
   soulstoneUser?: boolean | undefined;
   triggers?: TriggerSpec[] | undefined;
+  stunned?: boolean | undefined;
   mayYield: boolean;
 }
 
@@ -54,6 +55,7 @@ function newSide(i: SideInput): DuelSide {
     fate: i.fate ?? 0,
     soulstoneUser: i.soulstoneUser ?? false,
     triggers,
+    ...(i.stunned ? { stunned: true } : {}),
     yielded: i.mayYield ? null : false,
     // A model that is not a soulstone user has nothing to decide in Step A (SS-1).
     soulstone: i.soulstoneUser ? null : 'none',
@@ -84,7 +86,7 @@ export function simpleDuelStarted(cmd: SimpleDuelCommand, seat: Seat, resolution
     inCover: false,
     inConcealment: false,
     sides: [
-      newSide({ role: 'attacker', seat, stat: cmd.stat, statSuits: cmd.statSuits, modifier: cmd.modifier, fate: cmd.fate, soulstoneUser: cmd.soulstoneUser, triggers: cmd.triggers, mayYield: false }),
+      newSide({ role: 'attacker', seat, stat: cmd.stat, statSuits: cmd.statSuits, modifier: cmd.modifier, fate: cmd.fate, soulstoneUser: cmd.soulstoneUser, triggers: cmd.triggers, stunned: cmd.stunned, mayYield: false }),
     ],
     damagePlan: plan,
     label: cmd.label ?? null,
@@ -123,6 +125,7 @@ export function opposedDuelStarted(cmd: OpposedDuelCommand, resolution: number):
         fate: cmd.attackerFate,
         soulstoneUser: cmd.attackerSoulstoneUser,
         triggers: cmd.attackerTriggers,
+        stunned: cmd.attackerStunned,
         mayYield: false,
       }),
       newSide({
@@ -134,6 +137,7 @@ export function opposedDuelStarted(cmd: OpposedDuelCommand, resolution: number):
         fate: cmd.defenderFate,
         soulstoneUser: cmd.defenderSoulstoneUser,
         triggers: cmd.defenderTriggers,
+        stunned: cmd.defenderStunned,
         mayYield: cmd.friendly ?? false,
       }),
     ],
@@ -245,6 +249,7 @@ export function duelStep(state: ActiveState, res: DuelResolution): Step | null {
   // Step E: triggers, attacker first [AMB-3].
   for (const side of res.sides) {
     if (side.triggerDone) continue;
+    if (side.stunned) return events({ type: 'TriggerDeclared', seat: side.seat, role: side.role, trigger: null, reason: 'stunned' });
     const legal = legalTriggers(side, res.totals.find((t) => t.role === side.role));
     if (legal.length === 0) return events({ type: 'TriggerDeclared', seat: side.seat, role: side.role, trigger: null, reason: 'noLegalTrigger' });
     return decision({ kind: 'trigger', seat: side.seat, role: side.role, legal: legal.map((t) => t.name) });

@@ -105,6 +105,8 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
           defenderSoulstoneUser: b % 2 === 0,
           attackerTriggers: TRIGGERS.slice(0, a % 4),
           defenderTriggers: TRIGGERS.slice(b % 3),
+          attackerStunned: b % 7 === 3,
+          defenderStunned: a % 7 === 3,
           tn: b % 4 === 0 ? 10 : undefined,
           friendly: a % 5 === 0,
           inCover: b % 3 === 1,

@@ -126,6 +126,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     modifier: int.min(-20).max(20).optional(),
     fate: fateSchema.optional(),
     soulstoneUser: z.boolean().optional(),
+    /** TRIG-2: a Stunned model declares no trigger. */
+    stunned: z.boolean().optional(),
     triggers: z.array(triggerSpecSchema).max(20).optional(),
     damage: damageSpecSchema.optional(),
     /** Whose model takes the damage (default: the other seat). */
@@ -149,6 +151,9 @@ export const commandSchema = z.discriminatedUnion('type', [
     defenderFate: fateSchema.optional(),
     attackerSoulstoneUser: z.boolean().optional(),
     defenderSoulstoneUser: z.boolean().optional(),
+    /** TRIG-2: a Stunned model declares no trigger. */
+    attackerStunned: z.boolean().optional(),
+    defenderStunned: z.boolean().optional(),
     attackerTriggers: z.array(triggerSpecSchema).max(20).optional(),
     defenderTriggers: z.array(triggerSpecSchema).max(20).optional(),
     tn: int.min(0).max(40).optional(),
@@ -253,6 +258,8 @@ export const duelSideSchema = z.object({
   fate: int,
   soulstoneUser: z.boolean(),
   triggers: z.array(triggerSpecSchema),
+  /** TRIG-2: Stunned, so no trigger; absent (not false) in duels started before this field existed. */
+  stunned: z.boolean().optional(),
   /** DUEL-7; null while the defender of a friendly duel has not answered. */
   yielded: z.boolean().nullable(),
   /** Step A choice; null while undecided. */
@@ -513,7 +520,7 @@ export const eventSchema = z.discriminatedUnion('type', [
     seat: seatSchema,
     role: duelRoleSchema,
     trigger: z.string().nullable(),
-    reason: z.enum(['choice', 'noLegalTrigger']),
+    reason: z.enum(['choice', 'noLegalTrigger', 'stunned']),
   }),
   z.object({ type: z.literal('DuelResolved'), result: duelResultSchema }),
   z.object({ type: z.literal('DamageSequenceStarted'), damage: damageStateSchema }),

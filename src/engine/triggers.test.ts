@@ -43,6 +43,19 @@ describe('triggers', () => {
     expect(none.lastOf('DuelResolved')?.result.triggers).toEqual([]);
   });
 
+  it('TRIG-2: a Stunned model declares no trigger, even one its suits would allow; the other side still may', () => {
+    const duel = { ...opposed, attackerTriggers: [{ name: 'A', suits: [] }], defenderTriggers: [{ name: 'R', suits: [] }] };
+    const stunned = scenario({ decks: [['9M'], ['2T']] }).do({ ...duel, attackerStunned: true }, P0);
+    expect(stunned.events).toContainEqual({ type: 'TriggerDeclared', seat: 0, role: 'attacker', trigger: null, reason: 'stunned' });
+    stunned.expectPending('trigger', 1);
+    given(stunned).when({ type: 'declareTrigger', trigger: 'A' }, P0).thenError('WAITING_FOR_DECISION');
+    const both = scenario({ decks: [['9M'], ['2T']] }).do({ ...duel, attackerStunned: true, defenderStunned: true }, P0);
+    expect(both.pending).toBeNull();
+    expect(both.lastOf('DuelResolved')?.result.triggers).toEqual([]);
+    const simple = scenario({ decks: [['9M'], []] }).do({ type: 'simpleDuel', stat: 5, tn: 5, triggers: [{ name: 'A', suits: [] }], stunned: true }, P0);
+    expect(simple.lastOf('TriggerDeclared')).toMatchObject({ trigger: null, reason: 'stunned' });
+  });
+
   it('TRIG-3: resist triggers belong to the defender and are declared after the attacker’s [AMB-3]', () => {
     const s = scenario({ decks: [['9M'], ['2T']] }).do(
       { ...opposed, attackerTriggers: [{ name: 'Atk', suits: ['M'] }], defenderTriggers: [{ name: 'Resist', suits: ['T'] }] },

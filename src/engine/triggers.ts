@@ -20,9 +20,12 @@ export function containsSuits(have: readonly Suit[], need: readonly Suit[]): boo
   return missingSuits(have, need).length === 0;
 }
 
-/** TRIG-1: the triggers whose suits all appear in the final total. A yielding model declares none (AMB-19). */
+/**
+ * TRIG-1: the triggers whose suits all appear in the final total. A yielding model declares none (AMB-19),
+ * nor does a Stunned one (TRIG-2).
+ */
 export function legalTriggers(side: DuelSide, total: SideTotal | undefined): TriggerSpec[] {
-  if (!total || total.yielded) return [];
+  if (!total || total.yielded || side.stunned) return [];
   return side.triggers.filter((t) => containsSuits(total.suits, t.suits));
 }
 

@@ -155,6 +155,7 @@ export const en = {
   "event.totals": "🧮 Totals: {totals}",
   "event.trigger": "✨ {name} declares {trigger}.",
   "event.noTrigger": "{name} declares no trigger.",
+  "event.stunnedNoTrigger": "{name}’s model is Stunned: no trigger (TRIG-2).",
   "event.succeeds": "{name} succeeds ({total})",
   "event.fails": "{name} fails ({total})",
   "event.precision": "margin {diff}: damage flip {fate}",

@@ -154,6 +154,7 @@ export const fr: Record<keyof typeof en, string> = {
   "event.totals": "🧮 Totaux : {totals}",
   "event.trigger": "✨ {name} déclare {trigger}.",
   "event.noTrigger": "{name} ne déclare aucun déclic.",
+  "event.stunnedNoTrigger": "La figurine de {name} est Étourdie : aucun déclic (TRIG-2).",
   "event.succeeds": "{name} réussit ({total})",
   "event.fails": "{name} échoue ({total})",
   "event.precision": "écart {diff} : tirage de dégâts {fate}",

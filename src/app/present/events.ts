@@ -80,6 +80,7 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       });
     case 'TriggerDeclared':
       if (event.trigger) return t('event.trigger', { name: who(event.seat), trigger: event.trigger });
+      if (event.reason === 'stunned') return t('event.stunnedNoTrigger', { name: who(event.seat) });
       return event.reason === 'choice' ? t('event.noTrigger', { name: who(event.seat) }) : null;
     case 'DuelResolved': {
       const r = event.result;
