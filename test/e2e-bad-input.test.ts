@@ -111,6 +111,7 @@ const policy: Policy = (_state, d) => {
     case 'reduce':
       return 'decline';
     case 'discardDown':
+    case 'triggerCost':
       return d.legal.slice(0, d.count);
   }
 };

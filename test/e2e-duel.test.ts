@@ -37,7 +37,8 @@ const DUEL_OPTIONS = {
   defense: 5,
   attacker_soulstones: true,
   defender_soulstones: true,
-  attacker_triggers: 'Critical Strike:M; Onslaught:TT',
+  // Critical Strike costs a discard (TRIG-4): Alice pays it from her hand, privately.
+  attacker_triggers: 'Critical Strike:M:1; Onslaught:TT',
   defender_triggers: 'Counterattack:C',
   damage: '2/3/4',
 };
@@ -54,7 +55,7 @@ const DUEL_COMMAND: engine.Command = {
   attackerSoulstoneUser: true,
   defenderSoulstoneUser: true,
   attackerTriggers: [
-    { name: 'Critical Strike', suits: ['M'] },
+    { name: 'Critical Strike', suits: ['M'], cost: { discard: 1 } },
     { name: 'Onslaught', suits: ['T', 'T'] },
   ],
   defenderTriggers: [{ name: 'Counterattack', suits: ['C'] }],
@@ -91,6 +92,7 @@ function policy(state: engine.ActiveState, d: engine.PendingDecision): string | 
     case 'reduce':
       return 'decline';
     case 'discardDown':
+    case 'triggerCost':
       return d.legal.slice(0, d.count);
   }
   void state;
@@ -120,6 +122,7 @@ const SCRIPT = findSeed(
       kinds.includes('1:cheat') &&
       has((e) => e.type === 'FateCheated' && e.seat === 0) &&
       has((e) => e.type === 'TriggerDeclared' && e.seat === 0 && e.trigger !== null) &&
+      has((e) => e.type === 'TriggerCostPaid' && e.seat === 0) &&
       has((e) => e.type === 'DuelResolved' && e.result.attacker.succeeded) &&
       has((e) => e.type === 'DamageResolved') &&
       !has((e) => e.type === 'CardsFlipped' && (e.cards.includes('RJ') || e.cards.includes('BJ')))
@@ -224,7 +227,7 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
       }
 
       let where;
-      if (decision!.kind === 'cheat' || decision!.kind === 'discardDown') {
+      if (decision!.kind === 'cheat' || decision!.kind === 'discardDown' || decision!.kind === 'triggerCost') {
         // Private: the choice is in the decider's DM, with their hand as the options — and nowhere else.
         expect(componentsOf(latest).some((c) => String(c.custom_id).startsWith(`fk:d:${gameId}:`))).toBe(false);
         const dm = latestDecisionMessage(app.dms(decider), gameId);
@@ -278,7 +281,7 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
       expect(await app.eventCount()).toBeGreaterThan(eventsBefore);
     }
     expect(bobTriedAlicesButton).toBe(true);
-    expect(seenKinds).toEqual(expect.arrayContaining(['alice:soulstone', 'bob:soulstone', 'bob:pick', 'alice:cheat', 'bob:cheat', 'alice:trigger']));
+    expect(seenKinds).toEqual(expect.arrayContaining(['alice:soulstone', 'bob:soulstone', 'bob:pick', 'alice:cheat', 'bob:cheat', 'alice:trigger', 'alice:triggerCost']));
 
     // --- the result: nothing pending, the stored log is the engine's own run of the same choices
     state = activeState(await app.state());
@@ -301,6 +304,12 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
     const resultMessage = pictured.find((m) => messageText(m).includes('**Alice** succeeds'));
     expect(resultMessage, 'a duel picture with the result').toBeDefined();
     expect(app.publicMessages().map(messageText).join('\n')).toContain('✨ **Alice** declares Critical Strike');
+    // The cost's card was chosen in private, then discarded face up (LOC-7): now everyone may see it.
+    const paid = SCRIPT.events.find((e): e is Extract<engine.GameEvent, { type: 'TriggerCostPaid' }> => e.type === 'TriggerCostPaid')!;
+    const paidLine = app.visibleTo('bob').map(messageText).join('\n').split('\n').find((l) => l.includes('to pay for Critical Strike (TRIG-4)'));
+    expect(paidLine, 'the paid cost, announced publicly').toBeDefined();
+    expect(findCards(paidLine!, paid.cards)).toEqual(paid.cards);
+    expect(state.seats[0].discard).toEqual(expect.arrayContaining(paid.cards));
     expect(messageText(final)).toMatch(/\*\*Bob\*\* takes \*\*\d+\*\* damage/);
     const cheated = SCRIPT.events.find((e): e is Extract<engine.GameEvent, { type: 'FateCheated' }> => e.type === 'FateCheated' && e.seat === 0)!;
     expect(messageText(app.publicMessages().find((m) => messageText(m).includes('cheats fate'))!)).toMatch(/Alice\*\* cheats fate/);

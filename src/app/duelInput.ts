@@ -27,14 +27,19 @@ export function parseTriggers(input: string | undefined, option: string): Parsed
   if (!input) return { ok: true, value: [] };
   const triggers: TriggerSpec[] = [];
   for (const part of input.split(';').map((p) => p.trim()).filter(Boolean)) {
-    const colon = part.lastIndexOf(':');
-    const name = (colon >= 0 ? part.slice(0, colon) : part).trim();
-    const suits = parseSuits(colon >= 0 ? part.slice(colon + 1) : '', option);
-    if (!name || name.length > 60 || !suits.ok || suits.value.length === 0) {
+    // "Name:SUITS", or "Name:SUITS:N" for a trigger whose italic cost is to discard N cards (TRIG-4).
+    // Names may hold ':' themselves, so the fields are read from the right.
+    const costMatch = /:\s*(\d)\s*$/.exec(part);
+    const discard = costMatch ? Number(costMatch[1]) : 0;
+    const head = costMatch ? part.slice(0, costMatch.index) : part;
+    const colon = head.lastIndexOf(':');
+    const name = (colon >= 0 ? head.slice(0, colon) : head).trim();
+    const suits = parseSuits(colon >= 0 ? head.slice(colon + 1) : '', option);
+    if (!name || name.length > 60 || !suits.ok || suits.value.length === 0 || (costMatch && (discard < 1 || discard > 6))) {
       return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: part.slice(0, 40) } } };
     }
     if (triggers.some((t) => t.name === name)) return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: name } } };
-    triggers.push({ name, suits: suits.value });
+    triggers.push({ name, suits: suits.value, ...(discard > 0 ? { cost: { discard } } : {}) });
   }
   if (triggers.length > 10) return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: '…' } } };
   return { ok: true, value: triggers };

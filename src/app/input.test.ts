@@ -30,6 +30,18 @@ describe('duel notations', () => {
     expect(parseTriggers('Critical Strike', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
     expect(parseTriggers('A:M; A:C', 't')).toMatchObject({ ok: false });
   });
+  it('TRIG-4: Name:SUITS:N is a trigger whose cost is to discard N cards (1–6); names may hold a colon', () => {
+    expect(parseTriggers('Flurry:MM:1; Ruthless: Onslaught:T', 't')).toEqual({
+      ok: true,
+      value: [
+        { name: 'Flurry', suits: ['M', 'M'], cost: { discard: 1 } },
+        { name: 'Ruthless: Onslaught', suits: ['T'] },
+      ],
+    });
+    expect(parseTriggers('Flurry:MM:0', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
+    expect(parseTriggers('Flurry:MM:7', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
+    expect(parseTriggers('Flurry:2', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
+  });
   it('DMG-1: fixed and variable profiles, with blasts (DMG-13)', () => {
     expect(parseDamage('3')).toEqual({ ok: true, value: { profile: 3 } });
     expect(parseDamage('2/3/4')).toEqual({ ok: true, value: { profile: [2, 3, 4] } });

@@ -25,6 +25,7 @@ export const ANSWERS = {
   yieldDuel: 'yield',
   chooseRedJokerSuit: 'redJokerSuit',
   declareTrigger: 'trigger',
+  payTriggerCost: 'triggerCost',
   discardDown: 'discardDown',
   preventDamage: 'prevent',
   reduceDamage: 'reduce',
@@ -99,6 +100,7 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
     case 'yieldDuel':
     case 'chooseRedJokerSuit':
     case 'declareTrigger':
+    case 'payTriggerCost':
     case 'discardDown':
       return null;
     default: {
@@ -153,10 +155,19 @@ function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision
       const spec = side?.triggers.find((t) => t.name === cmd.trigger);
       if (!side || !spec) return fail('UNKNOWN_TRIGGER', 'TRIG-1', { trigger: cmd.trigger });
       const total = res.totals?.find((t) => t.role === pending.role);
-      if (!legalTriggers(side, total).includes(spec)) {
-        return fail('TRIGGER_SUITS_MISSING', 'TRIG-1', { trigger: spec.name, suits: missingSuits(total?.suits ?? [], spec.suits).join('') });
+      if (!legalTriggers(side, total, state.seats[seat].hand.length).includes(spec)) {
+        const missing = missingSuits(total?.suits ?? [], spec.suits);
+        if (missing.length === 0 && spec.cost) return fail('TRIGGER_COST_UNPAYABLE', 'TRIG-4', { trigger: spec.name, count: spec.cost.discard });
+        return fail('TRIGGER_SUITS_MISSING', 'TRIG-1', { trigger: spec.name, suits: missing.join('') });
       }
       return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: spec.name, reason: 'choice' }]);
+    }
+    case 'payTriggerCost': {
+      if (pending.kind !== 'triggerCost') return fail('NO_DECISION_PENDING');
+      if (cmd.cards.length !== pending.count) return fail('DISCARD_COUNT', 'TRIG-4', { expected: pending.count, given: cmd.cards.length });
+      const missing = handCheck(state, seat, cmd.cards, 'TRIG-4');
+      if (missing) return { ok: false, error: missing };
+      return ok([{ type: 'TriggerCostPaid', seat, role: pending.role, trigger: pending.trigger, cards: [...cmd.cards] }]);
     }
     case 'discardDown': {
       if (pending.kind !== 'discardDown') return fail('NO_DECISION_PENDING');

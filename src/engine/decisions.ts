@@ -47,6 +47,7 @@ export function decisionChoices(d: DecisionCore): string[] {
   switch (d.kind) {
     case 'pick':
     case 'discardDown':
+    case 'triggerCost':
     case 'redJokerSuit':
     case 'soulstone':
     case 'yield':
@@ -70,6 +71,7 @@ export function commandForChoice(d: PendingDecision, choice: string | readonly s
   const one = typeof choice === 'string' ? choice : choice.length === 1 ? (choice[0] as string) : null;
   const many: string[] = typeof choice === 'string' ? [choice] : [...choice];
   if (d.kind === 'discardDown') return { type: 'discardDown', decisionId, cards: many as CardCode[] };
+  if (d.kind === 'triggerCost') return { type: 'payTriggerCost', decisionId, cards: many as CardCode[] };
   if (one === null || !decisionChoices(d).includes(one)) return null;
   switch (d.kind) {
     case 'pick':

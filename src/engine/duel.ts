@@ -21,7 +21,7 @@ import { decision, events } from './step.js';
 import { findFlip, finalCard, pickStep, revealStep } from './flip.js';
 import { cheatOrder, cheatStep } from './cheat.js';
 import { duelSoulstoneStep } from './soulstones.js';
-import { DEFAULT_TIMING, containsSuits, legalTriggers, triggerStatus } from './triggers.js';
+import { DEFAULT_TIMING, containsSuits, legalTriggers, triggerStatus, unpaidTriggerCost } from './triggers.js';
 import { damageFromPlan, damageStep, precisionFor } from './damage.js';
 
 type SimpleDuelCommand = Extract<Command, { type: 'simpleDuel' }>;
@@ -248,9 +248,14 @@ export function duelStep(state: ActiveState, res: DuelResolution): Step | null {
   if (res.totals === null) return events({ type: 'DuelTotalsAnnounced', totals: sideTotals(res) });
   // Step E: triggers, attacker first [AMB-3].
   for (const side of res.sides) {
+    const owed = unpaidTriggerCost(side);
+    if (owed) {
+      const hand = state.seats[side.seat].hand;
+      return decision({ kind: 'triggerCost', seat: side.seat, role: side.role, trigger: owed.trigger, count: owed.discard, legal: [...hand] });
+    }
     if (side.triggerDone) continue;
     if (side.stunned) return events({ type: 'TriggerDeclared', seat: side.seat, role: side.role, trigger: null, reason: 'stunned' });
-    const legal = legalTriggers(side, res.totals.find((t) => t.role === side.role));
+    const legal = legalTriggers(side, res.totals.find((t) => t.role === side.role), state.seats[side.seat].hand.length);
     if (legal.length === 0) return events({ type: 'TriggerDeclared', seat: side.seat, role: side.role, trigger: null, reason: 'noLegalTrigger' });
     return decision({ kind: 'trigger', seat: side.seat, role: side.role, legal: legal.map((t) => t.name) });
   }

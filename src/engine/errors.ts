@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   // duels and triggers
   'UNKNOWN_TRIGGER',
   'TRIGGER_SUITS_MISSING',
+  'TRIGGER_COST_UNPAYABLE',
   // soulstones
   'SOULSTONES_EMPTY',
   'NOT_A_SOULSTONE_USER',

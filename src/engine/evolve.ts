@@ -293,6 +293,14 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       if (res) res.totals = cloneData(e.totals);
       return;
     }
+    case 'TriggerCostPaid': {
+      const z = s.seats[e.seat];
+      takeFromHand(z, e.cards);
+      z.discard.push(...e.cards);
+      const side = duelOf(s)?.sides.find((x) => x.role === e.role);
+      if (side) side.triggerCostPaid = [...e.cards];
+      return;
+    }
     case 'TriggerDeclared': {
       const side = duelOf(s)?.sides.find((x) => x.role === e.role);
       if (side) {

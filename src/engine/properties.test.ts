@@ -25,6 +25,7 @@ const TRIGGERS: TriggerSpec[] = [
   { name: 'Critical Strike', suits: ['R'] },
   { name: 'Flurry', suits: ['M', 'M'] },
   { name: 'Any', suits: [], timing: 'immediately' },
+  { name: 'Costly', suits: [], cost: { discard: 1 } },
 ];
 
 function hexSeed(bytes: Uint8Array): string {
@@ -47,7 +48,8 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
   }
   if (pending && k % 9 !== 0) {
     const choices = decisionChoices(pending);
-    const choice = pending.kind === 'discardDown' ? [...choices.slice(a % choices.length), ...choices].slice(0, pending.count) : (choices[a % choices.length] as string);
+    const many = pending.kind === 'discardDown' || pending.kind === 'triggerCost';
+    const choice = many ? [...choices.slice(a % choices.length), ...choices].slice(0, pending.count) : (choices[a % choices.length] as string);
     const command = commandForChoice(pending, choice);
     if (command) return { command, actor: pending.seat === 0 ? P0 : P1 };
   }
@@ -81,7 +83,7 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
           tnSuits: b % 5 === 0 ? ['R'] : [],
           fate: (b % 3) - 1,
           soulstoneUser: a % 2 === 0,
-          triggers: TRIGGERS.slice(0, a % 4),
+          triggers: TRIGGERS.slice(0, a % 5),
           damage: dmg,
           targetSoulstoneUser: b % 2 === 0,
           armor: a % 2,
@@ -103,7 +105,7 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
           defenderFate: (b % 5) - 2,
           attackerSoulstoneUser: a % 2 === 0,
           defenderSoulstoneUser: b % 2 === 0,
-          attackerTriggers: TRIGGERS.slice(0, a % 4),
+          attackerTriggers: TRIGGERS.slice(0, a % 5),
           defenderTriggers: TRIGGERS.slice(b % 3),
           attackerStunned: b % 7 === 3,
           defenderStunned: a % 7 === 3,
@@ -171,6 +173,8 @@ function checkInvariants(state: GameState): void {
 
 describe('properties', () => {
   it('random games keep every invariant, replay and undo exactly, and leak nothing publicly', () => {
+    // What the random games reached, so the property cannot silently stop exercising a part of the rules.
+    const reached = new Set<string>();
     fc.assert(
       fc.property(
         fc.uint8Array({ minLength: 32, maxLength: 32 }),
@@ -197,6 +201,7 @@ describe('properties', () => {
               expect(pe).not.toContain(seed);
               expect(leakedIn(pe, state)).toEqual([]);
               events.push(e);
+              reached.add(e.type === 'SoulstoneUsed' || e.type === 'TriggerDeclared' ? `${e.type}:${e.type === 'SoulstoneUsed' ? e.purpose : e.reason}` : e.type);
             }
             checkInvariants(state);
             const view = JSON.stringify(publicView(state));
@@ -219,5 +224,8 @@ describe('properties', () => {
       ),
       { numRuns: 100 },
     );
+    for (const wanted of ['FateCheated', 'CheatSkipped', 'FlipDiscardedForReflip', 'DamageResolved', 'CardsDiscarded', 'TriggerCostPaid', 'TriggerDeclared:stunned', 'SoulstoneUsed:draw', 'SoulstoneUsed:duel', 'DeckShuffled']) {
+      expect(reached, `random games never reached ${wanted}`).toContain(wanted);
+    }
   });
 });

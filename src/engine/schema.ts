@@ -40,6 +40,8 @@ export const triggerSpecSchema = z.object({
   name: nameSchema,
   suits: z.array(suitSchema).max(4),
   timing: triggerTimingSchema.optional(),
+  /** TRIG-4: an italic cost paid on declaration — hand cards to discard. A trigger the hand cannot pay is not offered. */
+  cost: z.object({ discard: int.min(1).max(6) }).optional(),
 });
 export type TriggerSpec = z.infer<typeof triggerSpecSchema>;
 
@@ -186,6 +188,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('yieldDuel'), decisionId, yield: z.boolean() }),
   z.object({ type: z.literal('chooseRedJokerSuit'), decisionId, suit: suitSchema }),
   z.object({ type: z.literal('declareTrigger'), decisionId, trigger: nameSchema.nullable() }),
+  z.object({ type: z.literal('payTriggerCost'), decisionId, cards: z.array(cardCodeSchema).min(1).max(6) }),
   z.object({ type: z.literal('discardDown'), decisionId, cards: z.array(cardCodeSchema).min(1).max(54) }),
   z.object({ type: z.literal('preventDamage'), decisionId, spend: z.boolean() }),
   z.object({ type: z.literal('reduceDamage'), decisionId, spend: z.boolean() }),
@@ -266,6 +269,8 @@ export const duelSideSchema = z.object({
   soulstone: soulstoneUseSchema.nullable(),
   triggerDone: z.boolean(),
   trigger: z.string().nullable(),
+  /** TRIG-4: the cards discarded to pay the declared trigger's cost; absent until paid (or with no cost). */
+  triggerCostPaid: z.array(cardCodeSchema).optional(),
 });
 export type DuelSide = z.infer<typeof duelSideSchema>;
 
@@ -522,6 +527,8 @@ export const eventSchema = z.discriminatedUnion('type', [
     trigger: z.string().nullable(),
     reason: z.enum(['choice', 'noLegalTrigger', 'stunned']),
   }),
+  /** TRIG-4: the declared trigger's cost, discarded from the hand (a player discard, public). */
+  z.object({ type: z.literal('TriggerCostPaid'), seat: seatSchema, role: duelRoleSchema, trigger: z.string(), cards: z.array(cardCodeSchema) }),
   z.object({ type: z.literal('DuelResolved'), result: duelResultSchema }),
   z.object({ type: z.literal('DamageSequenceStarted'), damage: damageStateSchema }),
   z.object({ type: z.literal('DamageResolved'), result: damageResultSchema }),

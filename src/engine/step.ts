@@ -20,6 +20,8 @@ export type DecisionCore =
   | { kind: 'redJokerSuit'; seat: Seat; slot: FlipSlot; legal: Suit[] }
   /** DUEL-4 E: one trigger whose suits are in the final total (or none). */
   | { kind: 'trigger'; seat: Seat; role: DuelRole; legal: string[] }
+  /** TRIG-4: discard exactly `count` hand cards to pay the declared trigger. `legal` is hidden hand content. */
+  | { kind: 'triggerCost'; seat: Seat; role: DuelRole; trigger: string; count: number; legal: CardCode[] }
   /** LOC-5: discard exactly `count` hand cards. `legal` is hidden hand content. */
   | { kind: 'discardDown'; seat: Seat; count: number; legal: CardCode[] }
   /** SS-3 Prevent (DMG-7 step 1). */

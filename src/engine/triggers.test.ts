@@ -1,6 +1,7 @@
 /** TRIG-1..TRIG-7. */
 import { describe, expect, it } from 'vitest';
 import { containsSuits, missingSuits, triggerStatus } from './triggers.js';
+import type { Command } from './schema.js';
 import { P0, P1, given, scenario } from './testkit.js';
 
 const opposed = { type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 } as const;
@@ -66,11 +67,51 @@ describe('triggers', () => {
     s.answer('Atk').expectPending('trigger', 1);
   });
 
-  it('TRIG-4 / TRIG-5: costs and target restrictions are the caller’s; the engine records the declaration and its suits check only', () => {
-    const s = scenario({ decks: [['9M'], ['2T']] }).do({ ...opposed, attackerTriggers: [{ name: 'Costly (discard a card)', suits: ['M'] }] }, P0);
-    const after = s.answer('Costly (discard a card)');
+  it('TRIG-4: a discard cost is paid on declaration from the hand, privately chosen, publicly discarded; the other side waits', () => {
+    const duel: Command = {
+      ...opposed,
+      attackerTriggers: [{ name: 'Flurry', suits: ['M'], cost: { discard: 1 } }],
+      defenderTriggers: [{ name: 'Riposte', suits: [] }],
+    };
+    const s = scenario({ decks: [['9M'], ['2T']], hands: [['3R', '4C'], []] }).do(duel, P0).answer('decline');
+    // Alice 5 + 9M = 14 vs Bob 5 + 2T = 7: Bob had nothing to cheat with; Alice declined. Step E, attacker first.
+    s.expectPending('trigger', 0);
+    const declared = s.answer('Flurry');
+    const cost = declared.expectPending('triggerCost', 0);
+    expect(cost).toMatchObject({ trigger: 'Flurry', count: 1, legal: ['3R', '4C'] });
+    given(declared).when({ type: 'declareTrigger', trigger: 'Riposte' }, P1).thenError('WAITING_FOR_DECISION');
+    given(declared).when({ type: 'payTriggerCost', cards: ['3R', '4C'] }, P0).thenError('DISCARD_COUNT', 'TRIG-4');
+    given(declared).when({ type: 'payTriggerCost', cards: ['9R'] }, P0).thenError('CARD_NOT_IN_HAND', 'TRIG-4');
+    const paid = declared.answer(['4C']);
+    expect(paid.last[0]).toEqual({ type: 'TriggerCostPaid', seat: 0, role: 'attacker', trigger: 'Flurry', cards: ['4C'] });
+    expect(paid.active.seats[0].hand).toEqual(['3R']);
+    expect(paid.active.seats[0].discard).toContain('4C');
+    paid.expectPending('trigger', 1);
+    const done = paid.answer('Riposte');
+    expect(done.lastOf('DuelResolved')?.result.triggers.map((t) => [t.name, t.status])).toEqual([
+      ['Flurry', 'fires'],
+      ['Riposte', 'fizzles'],
+    ]);
+  });
+
+  it('TRIG-4: a trigger whose cost the hand cannot pay is not offered, and declaring it is refused with the reason', () => {
+    const duel: Command = {
+      ...opposed,
+      attackerTriggers: [
+        { name: 'Flurry', suits: ['M'], cost: { discard: 2 } },
+        { name: 'Critical Strike', suits: ['M'] },
+      ],
+    };
+    const s = scenario({ decks: [['9M'], ['2T']], hands: [['3R'], []] }).do(duel, P0).answer('decline');
+    expect(s.expectPending('trigger', 0).legal).toEqual(['Critical Strike']);
+    given(s).when({ type: 'declareTrigger', trigger: 'Flurry' }, P0).thenError('TRIGGER_COST_UNPAYABLE', 'TRIG-4');
+  });
+
+  it('TRIG-5: target restrictions are the caller’s (it lists only the triggers that apply); the engine records the declaration', () => {
+    const s = scenario({ decks: [['9M'], ['2T']] }).do({ ...opposed, attackerTriggers: [{ name: 'Enemy only: Hamstring', suits: ['M'] }] }, P0);
+    const after = s.answer('Enemy only: Hamstring');
     expect(after.lastOf('DuelResolved')?.result.triggers).toEqual([
-      { role: 'attacker', seat: 0, name: 'Costly (discard a card)', timing: 'afterSucceeding', status: 'fires' },
+      { role: 'attacker', seat: 0, name: 'Enemy only: Hamstring', timing: 'afterSucceeding', status: 'fires' },
     ]);
   });
 

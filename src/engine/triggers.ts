@@ -22,11 +22,18 @@ export function containsSuits(have: readonly Suit[], need: readonly Suit[]): boo
 
 /**
  * TRIG-1: the triggers whose suits all appear in the final total. A yielding model declares none (AMB-19),
- * nor does a Stunned one (TRIG-2).
+ * nor does a Stunned one (TRIG-2); a trigger whose discard cost the hand cannot pay is not offered (TRIG-4).
  */
-export function legalTriggers(side: DuelSide, total: SideTotal | undefined): TriggerSpec[] {
+export function legalTriggers(side: DuelSide, total: SideTotal | undefined, handSize: number): TriggerSpec[] {
   if (!total || total.yielded || side.stunned) return [];
-  return side.triggers.filter((t) => containsSuits(total.suits, t.suits));
+  return side.triggers.filter((t) => containsSuits(total.suits, t.suits) && (t.cost?.discard ?? 0) <= handSize);
+}
+
+/** TRIG-4: the cost still owed by a side that has declared a trigger with one, or null. */
+export function unpaidTriggerCost(side: DuelSide): { trigger: string; discard: number } | null {
+  if (!side.triggerDone || side.trigger === null || side.triggerCostPaid) return null;
+  const spec = side.triggers.find((t) => t.name === side.trigger);
+  return spec?.cost ? { trigger: spec.name, discard: spec.cost.discard } : null;
 }
 
 export const DEFAULT_TIMING: TriggerTiming = 'afterSucceeding';

@@ -84,7 +84,7 @@ export function publicView(state: GameState): PublicView {
   let publicPending: PublicDecision | null = null;
   if (pending) {
     publicPending = { id: pending.id, kind: pending.kind, seat: pending.seat, since: pending.since };
-    if (pending.kind === 'discardDown') publicPending.count = pending.count;
+    if (pending.kind === 'discardDown' || pending.kind === 'triggerCost') publicPending.count = pending.count;
     if (pending.kind === 'reduce') publicPending.damage = pending.damage;
   }
   return {
@@ -143,6 +143,7 @@ export function publicEvent(event: GameEvent): object | null {
     case 'RedJokerSuitChosen':
     case 'DuelTotalsAnnounced':
     case 'TriggerDeclared':
+    case 'TriggerCostPaid':
     case 'DuelResolved':
     case 'DamageSequenceStarted':
     case 'DamageResolved':

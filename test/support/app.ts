@@ -613,7 +613,7 @@ export function latestDecisionMessage(messages: DoubleMessage[], gameId: string)
   return [...messages].reverse().find((m) => componentsOf(m).some((c) => isDecisionComponent(gameId)(c.custom_id as string)));
 }
 
-/** The component of `message` that expresses `choice` (an engine choice token, or tokens for discardDown). */
+/** The component of `message` that expresses `choice` (an engine choice token, or tokens for discardDown and triggerCost). */
 export function locateChoice(message: DoubleMessage, decision: engine.PendingDecision, choice: string | readonly string[]): Located | undefined {
   const components = componentsOf(message);
   const select = components.find((c) => c.type === 3);
@@ -623,6 +623,7 @@ export function locateChoice(message: DoubleMessage, decision: engine.PendingDec
     c ? { message, customId: c.custom_id as string, ...(values ? { values } : {}) } : undefined;
   switch (decision.kind) {
     case 'discardDown':
+    case 'triggerCost':
       return found(select, [...(typeof choice === 'string' ? [choice] : choice)]);
     case 'cheat':
       return choice === engine.DECLINE ? found(button('no')) : found(select, [String(choice)]);

@@ -82,6 +82,8 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       if (event.trigger) return t('event.trigger', { name: who(event.seat), trigger: event.trigger });
       if (event.reason === 'stunned') return t('event.stunnedNoTrigger', { name: who(event.seat) });
       return event.reason === 'choice' ? t('event.noTrigger', { name: who(event.seat) }) : null;
+    case 'TriggerCostPaid':
+      return t('event.triggerCostPaid', { name: who(event.seat), cards: cards(event.cards), trigger: event.trigger });
     case 'DuelResolved': {
       const r = event.result;
       const parts = [sideOutcome(t, who, r, 'attacker')];

@@ -1,7 +1,7 @@
 /**
- * Pending decisions as Discord components. Decisions that need the hand (cheat, discard down) are
- * private: they go to the decider's DM or an ephemeral reply. The others use only public facts and are
- * buttons on the public message — anyone can see them, only the decider's click counts.
+ * Pending decisions as Discord components. Decisions that need the hand (cheat, discard down, a trigger's
+ * discard cost) are private: they go to the decider's DM or an ephemeral reply. The others use only public
+ * facts and are buttons on the public message — anyone can see them, only the decider's click counts.
  *
  * Custom ids carry the game id and a short fingerprint of the decision; both are re-checked against the
  * stored state on every click, so a button from an earlier decision is refused as stale.
@@ -15,7 +15,7 @@ import { card, cardName, SUIT_EMOJI, suitName } from './cards.js';
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
-export const PRIVATE_KINDS: ReadonlySet<PendingDecision['kind']> = new Set(['cheat', 'discardDown']);
+export const PRIVATE_KINDS: ReadonlySet<PendingDecision['kind']> = new Set(['cheat', 'discardDown', 'triggerCost']);
 
 export function isPrivateDecision(decision: Pick<PendingDecision, 'kind'>): boolean {
   return PRIVATE_KINDS.has(decision.kind);
@@ -48,6 +48,23 @@ function rows(buttons: APIButtonComponentWithCustomId[]): Row[] {
   return out;
 }
 
+/** A private select of exactly `count` hand cards (the discard-down, a trigger's discard cost). */
+function handCardsSelect(t: Translate, customId: string, hand: readonly string[], count: number, placeholder: string): Row {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.StringSelect,
+        custom_id: customId,
+        placeholder: placeholder.slice(0, 150),
+        min_values: count,
+        max_values: count,
+        options: hand.slice(0, 25).map((c) => ({ label: cardName(t, c), value: c })),
+      },
+    ],
+  };
+}
+
 /** The components that let the decider answer. `gameId` ties them to the game; the decision's fingerprint to this moment. */
 export function decisionComponents(t: Translate, gameId: string, decision: PendingDecision): Row[] {
   const id = (choice?: string) => decisionCustomId(gameId, decision, choice);
@@ -71,21 +88,9 @@ export function decisionComponents(t: Translate, gameId: string, decision: Pendi
       return [select, ...rows([button(id('no'), t('prompt.noCheat'), ButtonStyle.Secondary)])];
     }
     case 'discardDown':
-      return [
-        {
-          type: ComponentType.ActionRow,
-          components: [
-            {
-              type: ComponentType.StringSelect,
-              custom_id: id(),
-              placeholder: t('prompt.discardPlaceholder', { count: decision.count }),
-              min_values: decision.count,
-              max_values: decision.count,
-              options: decision.legal.slice(0, 25).map((c) => ({ label: cardName(t, c), value: c })),
-            },
-          ],
-        },
-      ];
+      return [handCardsSelect(t, id(), decision.legal, decision.count, t('prompt.discardPlaceholder', { count: decision.count }))];
+    case 'triggerCost':
+      return [handCardsSelect(t, id(), decision.legal, decision.count, t('prompt.triggerCostPlaceholder', { count: decision.count, trigger: decision.trigger }))];
     case 'soulstone':
       return rows(
         decision.legal.map((use) =>
