@@ -282,7 +282,7 @@ describe('flips, draws and hands', () => {
     await app.command('alice', 'game end', undefined, ch);
   });
 
-  it('/duel with a Stunned model: its trigger is not offered and the channel says why (TRIG-2)', async () => {
+  it('/duel options: a Stunned model (TRIG-2), stat suits (DUEL-4), a Disengage attack (TRIG-3): no trigger offered when barred, and the channel says why', async () => {
     const ch = channel('table-9');
     await newGame(ch);
     // An empty hand and a TN of 0: nothing to cheat, a sure success, so the only question left would be the trigger.
@@ -298,6 +298,23 @@ describe('flips, draws and hands', () => {
     const fresh = [...app.dms('alice'), ...app.visibleTo('alice', ch)].filter((m) => !seen.has(m.id));
     expect(fresh.length).toBeGreaterThan(0);
     expect(fresh.flatMap(componentsOf).filter((c) => String(c.custom_id).startsWith('fk:d:'))).toEqual([]);
+
+    // The suits printed with a stat join the total (DUEL-4 D): a TN needing two Masks is met by the stat's alone.
+    const suited = await app.command('alice', 'duel simple', { stat: 5, tn: 0, suits: 'MM', stat_suits: 'MM' }, ch);
+    expect(suited.ok, suited.error).toBe(true);
+    expect(messageText(app.lastPublic(ch)!)).toContain('**Alice** succeeds');
+    expect((await stateOf(ch)).resolution).toBeNull();
+    const unsuited = await app.command('alice', 'duel simple', { stat: 5, tn: 0, suits: 'MMMM' }, ch);
+    expect(unsuited.ok, unsuited.error).toBe(true);
+    expect(messageText(app.lastPublic(ch)!)).toContain('**Alice** fails');
+
+    // The attack a Disengage allows: neither side is offered a trigger (GEN-2, TRIG-3), and the channel says so.
+    const disengage = await app.command('alice', 'duel opposed', { attack: 5, defense: 5, attacker_triggers: 'Hit:R', defender_triggers: 'Parry:C', action: 'disengage' }, ch);
+    expect(disengage.ok, disengage.error).toBe(true);
+    expect(engine.pendingDecision(await stateOf(ch))).toBeNull();
+    const table = app.visibleTo('carol', ch).map(messageText).join('\n');
+    expect(table).toContain('No trigger for **Alice** in the attack a Disengage allows (GEN-2, TRIG-3).');
+    expect(table).toContain('No trigger for **Bob** in the attack a Disengage allows (GEN-2, TRIG-3).');
     await expectReplayMatches(ch);
     await app.command('alice', 'game end', undefined, ch);
   });

@@ -109,6 +109,8 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
           defenderTriggers: TRIGGERS.slice(b % 3),
           attackerStunned: b % 7 === 3,
           defenderStunned: a % 7 === 3,
+          generated: a % 11 === 5,
+          disengage: b % 11 === 5,
           tn: b % 4 === 0 ? 10 : undefined,
           friendly: a % 5 === 0,
           inCover: b % 3 === 1,
@@ -224,7 +226,7 @@ describe('properties', () => {
       ),
       { numRuns: 100 },
     );
-    for (const wanted of ['FateCheated', 'CheatSkipped', 'FlipDiscardedForReflip', 'DamageResolved', 'CardsDiscarded', 'TriggerCostPaid', 'TriggerDeclared:stunned', 'SoulstoneUsed:draw', 'SoulstoneUsed:duel', 'DeckShuffled']) {
+    for (const wanted of ['FateCheated', 'CheatSkipped', 'FlipDiscardedForReflip', 'DamageResolved', 'CardsDiscarded', 'TriggerCostPaid', 'TriggerDeclared:stunned', 'TriggerDeclared:disengage', 'SoulstoneUsed:draw', 'SoulstoneUsed:duel', 'DeckShuffled']) {
       expect(reached, `random games never reached ${wanted}`).toContain(wanted);
     }
   });

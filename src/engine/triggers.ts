@@ -22,10 +22,11 @@ export function containsSuits(have: readonly Suit[], need: readonly Suit[]): boo
 
 /**
  * TRIG-1: the triggers whose suits all appear in the final total. A yielding model declares none (AMB-19),
- * nor does a Stunned one (TRIG-2); a trigger whose discard cost the hand cannot pay is not offered (TRIG-4).
+ * nor does a side whose triggers are barred (Stunned TRIG-2, generated TRIG-7, Disengage TRIG-3); a trigger
+ * whose discard cost the hand cannot pay is not offered (TRIG-4).
  */
 export function legalTriggers(side: DuelSide, total: SideTotal | undefined, handSize: number): TriggerSpec[] {
-  if (!total || total.yielded || side.stunned) return [];
+  if (!total || total.yielded || side.triggersBarred) return [];
   return side.triggers.filter((t) => containsSuits(total.suits, t.suits) && (t.cost?.discard ?? 0) <= handSize);
 }
 

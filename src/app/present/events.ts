@@ -80,7 +80,9 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       });
     case 'TriggerDeclared':
       if (event.trigger) return t('event.trigger', { name: who(event.seat), trigger: event.trigger });
-      if (event.reason === 'stunned') return t('event.stunnedNoTrigger', { name: who(event.seat) });
+      if (event.reason === 'stunned' || event.reason === 'generated' || event.reason === 'disengage') {
+        return t(`event.${event.reason}NoTrigger`, { name: who(event.seat) });
+      }
       return event.reason === 'choice' ? t('event.noTrigger', { name: who(event.seat) }) : null;
     case 'TriggerCostPaid':
       return t('event.triggerCostPaid', { name: who(event.seat), cards: cards(event.cards), trigger: event.trigger });
