@@ -11,6 +11,8 @@
  * Rule errors that no component can reach (cheating on a − flip, a trigger without its suits, a soulstone
  * one does not have) are also sent as engine commands through the application's own use case (act) and
  * its error rendering (explain + problemReply), the exact path a slash command's refusal takes.
+ * Every ban of CHEAT-3 (a in the first game; b–f each in a game of its own, in its own channel, on a seed
+ * the engine alone found for it) is also checked as the table sees it: said publicly, no choice sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIInteractionResponse } from 'discord-api-types/v10';
@@ -28,10 +30,12 @@ import {
   findSeed,
   latestDecisionMessage,
   locateChoice,
+  messageText,
   startApp,
   type App,
   type DbFingerprint,
   type Policy,
+  type Simulation,
   type Who,
 } from './support/app.js';
 
@@ -142,7 +146,9 @@ const SCRIPT = findSeed(
 );
 
 beforeAll(async () => {
-  app = await startApp({ mode: 'http', backend: 'postgres', rawEndpoint: true, newSeed: () => SCRIPT.seed });
+  // The first game is the script's; the CHEAT-3 games below take theirs in order.
+  const seeds = [SCRIPT.seed, ...BANS.map((b) => b.sim.seed)];
+  app = await startApp({ mode: 'http', backend: 'postgres', rawEndpoint: true, newSeed: () => seeds.shift() ?? SCRIPT.seed });
   for (const [who, name, options] of [
     ['alice', 'game new', { opponent: IDS.bob, system: 'm3e' }],
     ['alice', 'soulstones', { count: 1 }],
@@ -216,8 +222,8 @@ async function clickViaDouble(who: Who, locale: Locale, messageId: string, custo
 }
 
 /** An engine command through the application's use case, rendered as a slash command's refusal is. */
-async function viaApp(who: Who, locale: Locale, command: engine.Command): Promise<Answer> {
-  const result = await act(app.bot.services, IDS.channel, { userId: IDS[who], roles: [], interactionId: `1575${String(++rawIds).padStart(15, '0')}` }, command);
+async function viaApp(who: Who, locale: Locale, command: engine.Command, channelId: string = IDS.channel): Promise<Answer> {
+  const result = await act(app.bot.services, channelId, { userId: IDS[who], roles: [], interactionId: `1575${String(++rawIds).padStart(15, '0')}` }, command);
   if (result.ok) return { content: `ACCEPTED ${command.type}` };
   const t = translator(locale);
   const reply = problemReply(t, explain(t, result.problem, result.state));
@@ -504,4 +510,154 @@ describe('during the duel', () => {
       expect(await app.receiptCount()).toBe((await app.game())!.version);
     });
   });
+});
+
+// --- every ban of CHEAT-3 at the table: said publicly when it applies, and a forged cheat refused -----
+
+const flipOf = (state: engine.ActiveState, slot: engine.FlipSlot) => state.resolution?.flips.find((f) => f.slot === slot);
+
+/** Everyone declines everything, except Alice cheating when `aliceCheats` (with her first legal card). */
+const declining =
+  (aliceCheats: boolean): Policy =>
+  (_state, d) => {
+    switch (d.kind) {
+      case 'cheat':
+        return d.seat === 0 && aliceCheats ? d.legal[0]! : engine.DECLINE;
+      case 'pick':
+      case 'redJokerSuit':
+        return d.legal[0]!;
+      case 'soulstone':
+        return 'none';
+      case 'trigger':
+        return engine.NO_TRIGGER;
+      case 'yield':
+        return 'fight';
+      case 'prevent':
+      case 'reduce':
+        return 'decline';
+      case 'discardDown':
+      case 'triggerCost':
+        return d.legal.slice(0, d.count);
+    }
+  };
+
+interface Ban {
+  rule: string;
+  channel: string;
+  /** What the table is told about Alice (English guild), and what her forged cheat gets, per locale. */
+  said: string;
+  refusal: Record<Locale, string>;
+  /** Slash commands in order: [who, command, options]. */
+  commands: Array<[Who, string, Record<string, string | number | boolean>]>;
+  /** The decision the game waits on (Bob's) when Alice forges a cheat. */
+  waitsOn: engine.PendingDecision['kind'];
+  sim: Simulation;
+}
+
+const OPPOSED = { type: 'opposedDuel', attacker: 0, defender: 1, attackerStat: 5, defenderStat: 5 } as const;
+const draw3 = (seat: engine.Seat) => ({ command: { type: 'draw', count: 3 } as engine.Command, seat });
+type FlipCheat = NonNullable<ReturnType<typeof flipOf>>['cheat'];
+/** Bob must still decide about his own cheat once Alice's is settled (or skipped) — the moment to forge hers. */
+const bobCheatsAfter = (sim: Simulation, outcome: (cheat: FlipCheat) => boolean) =>
+  sim.decisions.some((d) => d.seat === 1 && d.kind === 'cheat' && outcome(flipOf(d.state, 'attacker')?.cheat ?? null));
+const skipped = (sim: Simulation, rule: string) => sim.events.some((e) => e.type === 'CheatSkipped' && e.seat === 0 && e.rule === rule);
+
+const BANS: Ban[] = [
+  {
+    rule: 'CHEAT-3b',
+    channel: 'table-3',
+    said: 'the Black Joker was flipped (CHEAT-3b)',
+    refusal: { en: 'You cannot cheat fate when the Black Joker was flipped', fr: 'Impossible de Tromper le Destin quand le Joker Noir a été tiré' },
+    commands: [['alice', 'draw', { count: 3 }], ['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
+    waitsOn: 'cheat',
+    sim: findSeed('cheat-3b', [draw3(0), draw3(1), { command: OPPOSED, seat: 0 }], declining(false), (sim) => skipped(sim, 'CHEAT-3b') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+  },
+  {
+    rule: 'CHEAT-3c',
+    channel: 'table-4',
+    said: 'the other side flipped the Red Joker (CHEAT-3c)',
+    refusal: { en: 'You cannot cheat fate: your opponent flipped the Red Joker', fr: 'Impossible de Tromper le Destin : votre adversaire a tiré le Joker Rouge' },
+    commands: [['alice', 'draw', { count: 3 }], ['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
+    waitsOn: 'cheat',
+    sim: findSeed('cheat-3c', [draw3(0), draw3(1), { command: OPPOSED, seat: 0 }], declining(false), (sim) => skipped(sim, 'CHEAT-3c') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+  },
+  {
+    rule: 'CHEAT-3d',
+    channel: 'table-5',
+    said: 'this flip cannot be cheated (CHEAT-3d)',
+    refusal: { en: 'This flip cannot be cheated', fr: 'Ce tirage ne peut pas être truqué' },
+    commands: [
+      ['alice', 'draw', { count: 3 }],
+      ['bob', 'soulstones', { count: 1 }],
+      ['alice', 'damage', { profile: '2/3/4', cheatable: false, target_soulstones: true }],
+    ],
+    waitsOn: 'reduce',
+    sim: findSeed(
+      'cheat-3d',
+      [draw3(0), { command: { type: 'setSoulstones', seat: 1, count: 1 }, seat: 1 }, { command: { type: 'damageFlip', target: 1, profile: [2, 3, 4], cheatable: false, targetSoulstoneUser: true }, seat: 0 }],
+      declining(false),
+      (sim) => skipped(sim, 'CHEAT-3d') && sim.decisions.some((d) => d.seat === 1 && d.kind === 'reduce'),
+    ),
+  },
+  {
+    rule: 'CHEAT-3e',
+    channel: 'table-6',
+    said: '',
+    refusal: { en: 'You have already decided whether to cheat on this flip', fr: 'Vous avez déjà décidé de Tromper le Destin ou non sur ce tirage' },
+    commands: [['alice', 'draw', { count: 3 }], ['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
+    waitsOn: 'cheat',
+    sim: findSeed('cheat-3e', [draw3(0), draw3(1), { command: OPPOSED, seat: 0 }], declining(true), (sim) => bobCheatsAfter(sim, (c) => c?.outcome === 'cheated')),
+  },
+  {
+    rule: 'CHEAT-3f',
+    channel: 'table-7',
+    said: 'their hand is empty (CHEAT-3f)',
+    refusal: { en: 'Your hand is empty: there is nothing to cheat with', fr: 'Votre main est vide : rien pour Tromper le Destin' },
+    commands: [['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
+    waitsOn: 'cheat',
+    sim: findSeed('cheat-3f', [draw3(1), { command: OPPOSED, seat: 0 }], declining(false), (sim) => skipped(sim, 'CHEAT-3f') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+  },
+];
+
+describe('CHEAT-3 at the table: each ban is said publicly when it applies, and a forged cheat is refused', () => {
+  for (const ban of BANS) {
+    describe(`${ban.rule} (#${ban.channel})`, () => {
+      let channelId = '';
+      beforeAll(async () => {
+        channelId = app.double.channel(ban.channel).id;
+        const created = await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, channelId);
+        expect(created.ok && !created.reply?.ephemeral, created.error ?? created.reply?.content).toBe(true);
+        expect(activeState(await app.state(channelId)).seed).toBe(ban.sim.seed);
+        for (const [who, name, options] of ban.commands) {
+          const done = await app.command(who, name, options, channelId);
+          expect(done.ok && !done.reply?.ephemeral, `${name}: ${done.error ?? done.reply?.content}`).toBe(true);
+        }
+        const stop = await advance(app, { channelId, policy: declining(ban.rule === 'CHEAT-3e'), until: (d) => d.seat === 1 && d.kind === ban.waitsOn });
+        expect(stop).toMatchObject({ seat: 1, kind: ban.waitsOn });
+      });
+
+      if (ban.said) {
+        it('the channel says why Alice may not cheat, and she is sent no cheat choice', async () => {
+          const text = app.visibleTo('carol', channelId).map(messageText).join('\n');
+          expect(text).toContain(`**Alice** may not cheat: ${ban.said}.`);
+          const state = activeState(await app.state(channelId));
+          const aliceSelects = app.dms('alice').filter((m) => latestDecisionMessage([m], state.gameId));
+          expect(aliceSelects).toEqual([]);
+        });
+      }
+
+      table(`${ban.rule}: Alice forges a cheat while Bob decides`, () => [
+        {
+          name: `cheating anyway (${ban.rule})`,
+          expect: ban.refusal,
+          names: { en: [ban.rule], fr: [ban.rule] },
+          run: async (l) => {
+            const hand = activeState(await app.state(channelId)).seats[0].hand;
+            // With an empty hand, any card: the ban is what must be said, not that the card is missing.
+            return viaApp('alice', l, { type: 'cheatFate', card: hand[0] ?? '13R' }, channelId);
+          },
+        },
+      ]);
+    });
+  }
 });

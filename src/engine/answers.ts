@@ -73,7 +73,8 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
       const flip = lastFlipOf(state, seat);
       if (!flip || flip.cheat === null) return null;
       if (flip.cheat.outcome === 'forbidden') return { code: flip.cheat.code as RuleError['code'], rule: flip.cheat.rule };
-      return { code: 'CHEAT_ALREADY_DECIDED', rule: 'CHEAT-4' };
+      // CHEAT-3e: this flip's decision is made (a re-flip's spent cheat is CHEAT-4's, recorded on the flip above).
+      return { code: 'CHEAT_ALREADY_DECIDED', rule: 'CHEAT-3e' };
     }
     case 'useSoulstone': {
       const res = state.resolution;

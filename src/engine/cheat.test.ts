@@ -65,8 +65,8 @@ describe('cheating fate', () => {
     const s = scenario({ decks: [['5R'], ['8C']], hands: [['13R', '12R'], ['13C']] }).do(opposed, P0);
     const cheated = s.answer('12R');
     cheated.expectPending('cheat', 1);
-    given(cheated).when({ type: 'cheatFate', card: '13R' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-4');
-    given(cheated).when({ type: 'declineCheat' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-4');
+    given(cheated).when({ type: 'cheatFate', card: '13R' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-3e');
+    given(cheated).when({ type: 'declineCheat' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-3e');
   });
 
   it('CHEAT-3f: no cheat with an empty hand', () => {

@@ -59,7 +59,7 @@ describe('flips', () => {
     const s = scenario({ decks: [['5R', '9R'], ['8C']], hands: [['13R'], ['13C']] }).do({ type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 }, P0);
     const declined = s.answer('decline');
     declined.expectPending('cheat', 1);
-    given(declined).when({ type: 'cheatFate', card: '13R' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-4');
+    given(declined).when({ type: 'cheatFate', card: '13R' }, P0).thenError('CHEAT_ALREADY_DECIDED', 'CHEAT-3e'); // this flip's decision is made
     const reflipped = declined.do({ type: 'reflip' }, P0);
     expect(reflipped.last.slice(0, 2)).toMatchObject([
       { type: 'FlipDiscardedForReflip', seat: 0, slot: 'attacker', cards: ['5R'], cheatSpent: true },

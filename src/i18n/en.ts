@@ -87,7 +87,7 @@ export const en = {
   "error.CHEAT_FORBIDDEN_BLACK_JOKER": "You cannot cheat fate when the Black Joker was flipped.",
   "error.CHEAT_FORBIDDEN_RED_JOKER": "You cannot cheat fate: your opponent flipped the Red Joker.",
   "error.CHEAT_FORBIDDEN_BY_EFFECT": "This flip cannot be cheated.",
-  "error.CHEAT_ALREADY_DECIDED": "You have already decided whether to cheat in this duel.",
+  "error.CHEAT_ALREADY_DECIDED": "You have already decided whether to cheat on this flip: one decision per flip, and one per duel.",
   "error.CHEAT_FORBIDDEN_EMPTY_HAND": "Your hand is empty: there is nothing to cheat with.",
   "error.UNKNOWN_TRIGGER": "There is no trigger named “{trigger}” for this duel.",
   "error.TRIGGER_SUITS_MISSING": "You cannot declare {trigger}: your final total lacks {suits}.",

@@ -86,7 +86,7 @@ export const fr: Record<keyof typeof en, string> = {
   "error.CHEAT_FORBIDDEN_BLACK_JOKER": "Impossible de Tromper le Destin quand le Joker Noir a été tiré.",
   "error.CHEAT_FORBIDDEN_RED_JOKER": "Impossible de Tromper le Destin : votre adversaire a tiré le Joker Rouge.",
   "error.CHEAT_FORBIDDEN_BY_EFFECT": "Ce tirage ne peut pas être truqué.",
-  "error.CHEAT_ALREADY_DECIDED": "Vous avez déjà décidé de Tromper le Destin ou non dans ce duel.",
+  "error.CHEAT_ALREADY_DECIDED": "Vous avez déjà décidé de Tromper le Destin ou non sur ce tirage : une décision par tirage, et une par duel.",
   "error.CHEAT_FORBIDDEN_EMPTY_HAND": "Votre main est vide : rien pour Tromper le Destin.",
   "error.UNKNOWN_TRIGGER": "Aucun déclic nommé « {trigger} » pour ce duel.",
   "error.TRIGGER_SUITS_MISSING": "Impossible de déclarer {trigger} : votre total final n’a pas {suits}.",

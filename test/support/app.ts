@@ -27,6 +27,7 @@ import * as engine from '../../src/engine/index.js';
 import type { GameStore, StoredEvent, StoredGame } from '../../src/store/contract.js';
 import { openStore } from '../../src/store/open.js';
 import { card as cardGlyph, cardName } from '../../src/app/present/cards.js';
+import { isPrivateDecision } from '../../src/app/present/prompts.js';
 import { translator } from '../../src/i18n/index.js';
 import { registerCommands } from '../../scripts/register.js';
 import { startBotAgainstDouble, type BotAgainstDouble } from './double.js';
@@ -731,7 +732,7 @@ export async function advance(
     if (options.until?.(decision, state)) return decision;
     const choice = options.policy(state, decision);
     const decider = decision.seat === 0 ? 'alice' : 'bob';
-    const source = decision.kind === 'cheat' || decision.kind === 'discardDown' ? app.dms(decider) : app.publicMessages(channelId);
+    const source = isPrivateDecision(decision) ? app.dms(decider) : app.publicMessages(channelId);
     const message = latestDecisionMessage(source, state.gameId);
     if (!message) throw new Error(`no message carries the ${decision.kind} decision of ${decider}`);
     const where = locateChoice(message, decision, choice);
