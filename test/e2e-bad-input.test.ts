@@ -556,6 +556,11 @@ interface Ban {
 
 const OPPOSED = { type: 'opposedDuel', attacker: 0, defender: 1, attackerStat: 5, defenderStat: 5 } as const;
 const draw3 = (seat: engine.Seat) => ({ command: { type: 'draw', count: 3 } as engine.Command, seat });
+/** Both players draw three cards, then Alice attacks Bob: the same on Discord and in the engine alone. */
+const BOTH_DRAW_THEN_DUEL = {
+  commands: [['alice', 'draw', { count: 3 }], ['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]] as Ban['commands'],
+  steps: [draw3(0), draw3(1), { command: OPPOSED, seat: 0 as const }],
+};
 type FlipCheat = NonNullable<ReturnType<typeof flipOf>>['cheat'];
 /** Bob must still decide about his own cheat once Alice's is settled (or skipped) — the moment to forge hers. */
 const bobCheatsAfter = (sim: Simulation, outcome: (cheat: FlipCheat) => boolean) =>
@@ -568,18 +573,18 @@ const BANS: Ban[] = [
     channel: 'table-3',
     said: 'the Black Joker was flipped (CHEAT-3b)',
     refusal: { en: 'You cannot cheat fate when the Black Joker was flipped', fr: 'Impossible de Tromper le Destin quand le Joker Noir a été tiré' },
-    commands: [['alice', 'draw', { count: 3 }], ['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
+    commands: BOTH_DRAW_THEN_DUEL.commands,
     waitsOn: 'cheat',
-    sim: findSeed('cheat-3b', [draw3(0), draw3(1), { command: OPPOSED, seat: 0 }], declining(false), (sim) => skipped(sim, 'CHEAT-3b') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+    sim: findSeed('cheat-3b', BOTH_DRAW_THEN_DUEL.steps, declining(false), (sim) => skipped(sim, 'CHEAT-3b') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
   },
   {
     rule: 'CHEAT-3c',
     channel: 'table-4',
     said: 'the other side flipped the Red Joker (CHEAT-3c)',
     refusal: { en: 'You cannot cheat fate: your opponent flipped the Red Joker', fr: 'Impossible de Tromper le Destin : votre adversaire a tiré le Joker Rouge' },
-    commands: [['alice', 'draw', { count: 3 }], ['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
+    commands: BOTH_DRAW_THEN_DUEL.commands,
     waitsOn: 'cheat',
-    sim: findSeed('cheat-3c', [draw3(0), draw3(1), { command: OPPOSED, seat: 0 }], declining(false), (sim) => skipped(sim, 'CHEAT-3c') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+    sim: findSeed('cheat-3c', BOTH_DRAW_THEN_DUEL.steps, declining(false), (sim) => skipped(sim, 'CHEAT-3c') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
   },
   {
     rule: 'CHEAT-3d',
@@ -604,9 +609,9 @@ const BANS: Ban[] = [
     channel: 'table-6',
     said: '',
     refusal: { en: 'You have already decided whether to cheat on this flip', fr: 'Vous avez déjà décidé de Tromper le Destin ou non sur ce tirage' },
-    commands: [['alice', 'draw', { count: 3 }], ['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
+    commands: BOTH_DRAW_THEN_DUEL.commands,
     waitsOn: 'cheat',
-    sim: findSeed('cheat-3e', [draw3(0), draw3(1), { command: OPPOSED, seat: 0 }], declining(true), (sim) => bobCheatsAfter(sim, (c) => c?.outcome === 'cheated')),
+    sim: findSeed('cheat-3e', BOTH_DRAW_THEN_DUEL.steps, declining(true), (sim) => bobCheatsAfter(sim, (c) => c?.outcome === 'cheated')),
   },
   {
     rule: 'CHEAT-3f',
