@@ -187,12 +187,12 @@ describe('properties', () => {
           const start = decide(initialState, { type: 'startGame', gameId: 'p', system: 'm3e', seats: [{ userId: P0.userId, name: 'Alice' }, { userId: P1.userId, name: 'Bob' }], seed, createdBy: P0.userId }, P0);
           if (!start.ok) throw new Error(start.error.code);
           const events: GameEvent[] = [...start.value];
-          const boundaries: Array<{ at: number; state: GameState }> = [];
+          const boundaries: Array<{ at: number; state: GameState; command: Command; actor: Actor }> = [];
           let state: GameState = events.reduce(evolve, initialState);
           for (const intent of intents) {
             if (state.status !== 'active') break;
-            boundaries.push({ at: events.length, state });
             const { command, actor } = commandFor(state, intent as Intent);
+            boundaries.push({ at: events.length, state, command, actor });
             const before = JSON.stringify(state);
             const r = decide(state, command, actor);
             expect(JSON.stringify(state)).toBe(before); // decide never mutates
@@ -216,11 +216,24 @@ describe('properties', () => {
           expect(verifyShuffles(seed, events)).toMatchObject({ ok: true });
           // undo: dropping the last k events gives the state at that point; re-applying them gives the same end
           if (boundaries.length > 0) {
-            const b = boundaries[undoPick % boundaries.length] as { at: number; state: GameState };
+            const from = undoPick % boundaries.length;
+            const b = boundaries[from] as (typeof boundaries)[number];
             const undone = replay(events.slice(0, b.at));
             expect(undone).toEqual(b.state);
             expect(pendingDecision(undone)).toEqual(pendingDecision(b.state));
             expect(events.slice(b.at).reduce(evolve, undone)).toEqual(state);
+            // redo: deciding the same commands again from the undone state gives the same events (the same
+            // reshuffles included: the randomness lives in the state) and the same end.
+            let redone: GameState = undone;
+            const again: GameEvent[] = [];
+            for (const { command, actor } of boundaries.slice(from)) {
+              const r = decide(redone, command, actor);
+              if (!r.ok) continue;
+              again.push(...r.value);
+              redone = r.value.reduce(evolve, redone);
+            }
+            expect(again).toEqual(events.slice(b.at));
+            expect(redone).toEqual(state);
           }
         },
       ),

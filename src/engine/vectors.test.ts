@@ -1,4 +1,7 @@
-/** The spec's test vectors (§16) that concern cards, flips, duels and damage: TV-1..TV-11. */
+/**
+ * The spec's test vectors (§16) that concern cards, flips, duels, damage and soulstones: TV-1..TV-11, and
+ * TV-13 step 1 (the Start Phase draw with a soulstone). The others are the game's (turns, scoring, setup).
+ */
 import { describe, expect, it } from 'vitest';
 import { P0, P1, given, scenario } from './testkit.js';
 import type { Command, DuelResolution } from './schema.js';
@@ -196,5 +199,20 @@ describe('duel state stays inspectable', () => {
       ['defender', '7T'],
     ]);
     expect(s.pending?.seat).toBe(P1.seat);
+  });
+});
+
+describe('TV-13 Start Phase', () => {
+  it('TV-13 step 1: A holds 3, draws up to 6, spends a soulstone for 2 more (8) and discards 2 (START-2, SS-3, LOC-5)', () => {
+    const s0 = scenario({ hands: [['1R', '2R', '3R'], []], decks: [['4M', '5M', '6M', '7M', '8M'], []], soulstones: [1, 0] });
+    const s1 = s0.do({ type: 'draw' }, P0);
+    expect(s1.last).toEqual([{ type: 'CardsDrawn', seat: 0, cards: ['4M', '5M', '6M'] }]);
+    const s2 = s1.do({ type: 'soulstoneDraw' }, P0);
+    expect(s2.active.seats[0].hand).toHaveLength(8);
+    expect(s2.active.seats[0].soulstones).toBe(0);
+    expect(s2.expectPending('discardDown', 0)).toMatchObject({ count: 2 });
+    const s3 = s2.answer(['1R', '2R']);
+    expect(s3.active.seats[0].hand).toEqual(['3R', '4M', '5M', '6M', '7M', '8M']);
+    expect(s3.lastOf('CardsDiscarded')).toEqual({ type: 'CardsDiscarded', seat: 0, cards: ['1R', '2R'], reason: 'handLimit' });
   });
 });
