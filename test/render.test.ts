@@ -92,6 +92,8 @@ const DUELS: Record<string, DuelPicture> = {
   simple_tn_rj: F.SIMPLE_TN_RJ,
   yield_fr: F.YIELD_FR,
   jokers: F.JOKERS,
+  fixed_damage: F.FIXED_DAMAGE,
+  reduced_damage_fr: F.REDUCED_DAMAGE_FR,
 };
 
 describe('renderDuel', () => {
@@ -161,6 +163,32 @@ describe('renderDuel', () => {
     expect(en.equals(fr)).toBe(false);
   });
 
+  it('DMG-1: a fixed damage draws its value and no damage card; its reductions and the kill change the picture', async () => {
+    const boxes = boxesOf(F.FIXED_DAMAGE);
+    expect(boxes.filter((b) => b.where === 'damage')).toEqual([]);
+    expect(boxes.map((b) => b.code)).toEqual(['9T']);
+    const png = await renderDuel(F.FIXED_DAMAGE);
+    const p = await decode(png);
+    // The value's box is filled gold, left in the damage strip (as a flipped profile's band is).
+    expect(countNear(p, { x: 16, y: 424, w: 300, h: 96 }, '#ffd54a')).toBeGreaterThan(600);
+    const dmg = F.FIXED_DAMAGE.damage!;
+    const plain = await renderDuel({ ...F.FIXED_DAMAGE, damage: { profile: dmg.profile, base: dmg.base, amount: dmg.amount } });
+    expect(plain.equals(png)).toBe(false);
+    const alive = await renderDuel({ ...F.FIXED_DAMAGE, damage: { ...dmg, killed: false } });
+    expect(alive.equals(png)).toBe(false);
+    expect(alive.equals(plain)).toBe(false);
+  });
+
+  it('a flipped damage with every reduction and a kill still draws its flip, narrowed to leave them room', () => {
+    const boxes = boxesOf(F.REDUCED_DAMAGE_FR).filter((b) => b.where === 'damage');
+    expect(boxes.map((b) => [b.code, b.state])).toEqual([
+      ['4C', 'discarded'],
+      ['13R', 'taken'],
+    ]);
+    // Clear of the reductions, which end left of the amount disc (x ≈ 872).
+    for (const b of boxes) expect(b.x + b.w).toBeLessThan(560);
+  });
+
   it('copes with long text, large fate and many cards without throwing', async () => {
     const side = F.OPPOSED_CHEAT.sides[0]!;
     const png = await renderDuel({
@@ -205,7 +233,7 @@ describe('renderHand', () => {
 });
 
 describe('renderFlip', () => {
-  for (const [name, model] of Object.entries({ cheat: F.FLIP_CHEAT, choosing: F.FLIP_CHOOSING })) {
+  for (const [name, model] of Object.entries({ cheat: F.FLIP_CHEAT, choosing: F.FLIP_CHOOSING, damage_fixed: F.FLIP_DAMAGE_FIXED, damage_kill: F.FLIP_DAMAGE_KILL })) {
     it(`${name}: a non-uniform, deterministic PNG of the flip size`, async () => {
       const png = await renderFlip(model);
       writeFileSync(join(OUT, `flip_${name}.png`), png);
@@ -214,6 +242,16 @@ describe('renderFlip', () => {
       expect((await renderFlip(model)).equals(png)).toBe(true);
     });
   }
+
+  it('DMG-1: a fixed damage shows no card and no fate; the damage steps change the picture', async () => {
+    expect(drawFlip(createCanvas(FLIP_SIZE.width, FLIP_SIZE.height).getContext('2d'), F.FLIP_DAMAGE_FIXED)).toEqual([]);
+    const png = await renderFlip(F.FLIP_DAMAGE_FIXED);
+    const { damage: _steps, ...bare } = F.FLIP_DAMAGE_FIXED;
+    expect((await renderFlip(bare)).equals(png)).toBe(false);
+    const cards = drawFlip(createCanvas(FLIP_SIZE.width, FLIP_SIZE.height).getContext('2d'), F.FLIP_DAMAGE_KILL);
+    expect(cards.map((b) => b.state)).toEqual(['discarded', 'replaced', 'cheated']);
+    expect((await renderFlip(F.FLIP_DAMAGE_KILL)).equals(await renderFlip(F.FLIP_CHEAT))).toBe(false);
+  });
 
   it('dims nothing while the player is still choosing', () => {
     const boxes = drawFlip(createCanvas(FLIP_SIZE.width, FLIP_SIZE.height).getContext('2d'), F.FLIP_CHOOSING);

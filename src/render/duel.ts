@@ -1,6 +1,7 @@
 /**
  * The duel picture (DUEL-4 steps B–F at a glance): both flips with the taken card ringed and the rest
- * dimmed, cheats, the total's breakdown, suits, TN, triggers, success/failure, and the damage flip.
+ * dimmed, cheats, the total's breakdown, suits, TN, triggers, success/failure, and the damage: its flip
+ * (or a fixed value), its reductions and the amount dealt, and a kill.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { cardSuit, cardValue, type Suit } from '../engine/cards.js';
@@ -18,6 +19,7 @@ import {
   type Ctx,
   type RunItem,
 } from './draw.js';
+import { hasReductions, killedTag, killedTagWidth, reductionItems } from './damage.js';
 import { ensureFonts } from './fonts.js';
 import type { DamagePicture, DuelLabels, DuelPicture, DuelSidePicture } from './models.js';
 import { drawSuitRow } from './suits.js';
@@ -186,32 +188,54 @@ function drawDamage(ctx: Ctx, dmg: DamagePicture, x: number, y: number, w: numbe
   const P = 20;
   const cy = y + h / 2;
   text(ctx, L.damage, x + P, cy - 22, 18, COLORS.text, { bold: true, maxW: 230 });
-  // Profile a/b/c with the applicable band filled.
-  const bands = ['weak', 'moderate', 'severe'] as const;
-  const bi = bands.indexOf(dmg.band);
-  let px = x + P;
-  for (let i = 0; i < 3; i++) {
-    const bw = 42;
-    const by = cy + 2;
-    if (i === bi) fillRoundRect(ctx, px, by, bw, 32, 8, COLORS.gold);
-    else strokeRoundRect(ctx, px + 1, by + 1, bw - 2, 30, 8, COLORS.textFaint, 2);
-    text(ctx, String(dmg.profile[i]), px + bw / 2, by + 17, 18, i === bi ? COLORS.roleInk : COLORS.textDim, { bold: true, align: 'center' });
-    px += bw + 6;
+  if (typeof dmg.profile === 'number') {
+    // DMG-1 fixed damage: no flip, so no band: "fixed" and the value, filled like a selected band.
+    const tw = text(ctx, L.fixed, x + P, cy + 18, 16, COLORS.gold, { bold: true, maxW: 170 });
+    const bx = x + P + (tw ? tw + 10 : 0);
+    fillRoundRect(ctx, bx, cy + 2, 42, 32, 8, COLORS.gold);
+    text(ctx, String(dmg.profile), bx + 21, cy + 19, 18, COLORS.roleInk, { bold: true, align: 'center' });
+  } else {
+    // Profile a/b/c with the applicable band filled.
+    const bands = ['weak', 'moderate', 'severe'] as const;
+    const bi = dmg.band ? bands.indexOf(dmg.band) : -1;
+    let px = x + P;
+    for (let i = 0; i < 3; i++) {
+      const bw = 42;
+      const by = cy + 2;
+      if (i === bi) fillRoundRect(ctx, px, by, bw, 32, 8, COLORS.gold);
+      else strokeRoundRect(ctx, px + 1, by + 1, bw - 2, 30, 8, COLORS.textFaint, 2);
+      text(ctx, String(dmg.profile[i]), px + bw / 2, by + 17, 18, i === bi ? COLORS.roleInk : COLORS.textDim, { bold: true, align: 'center' });
+      px += bw + 6;
+    }
+    if (dmg.band) text(ctx, L.bands[dmg.band], px + 6, cy + 18, 16, COLORS.gold, { bold: true, maxW: 110 });
   }
-  text(ctx, L.bands[dmg.band], px + 6, cy + 18, 16, COLORS.gold, { bold: true, maxW: 110 });
 
-  // The damage flip.
-  let fx = x + 310;
-  if (dmg.fate !== undefined) fx += drawRun(ctx, [{ t: L.fate }, { gap: 8 }, { fate: dmg.fate }], fx, cy, 150, 16, 20) + 18;
-  const rowMax = x + w - 120 - fx;
-  const row = drawFlipRow(ctx, { revealed: dmg.revealed, taken: dmg.taken, cheatedWith: dmg.cheatedWith }, fx, y + 12, rowMax, 52, 8);
-
-  // Amount: a red disc with the number.
+  // Amount: a red disc with the number; just left of it, the reductions that led to it and the kill.
   const ax = x + w - P - 38;
+  const steps = hasReductions(dmg) ? reductionItems(dmg, L) : null;
+  const blockRight = ax - 38 - 16;
+  const blockMax = 320;
+  const stepsW = steps ? Math.min(measureRun(ctx, steps, 16, 18), blockMax) : 0;
+  const killW = dmg.killed ? Math.min(killedTagWidth(ctx, L.killed, 14), blockMax) : 0;
+  const blockW = Math.max(stepsW, killW);
+  const both = steps !== null && dmg.killed === true;
+  if (steps) drawRun(ctx, steps, blockRight - stepsW, both ? cy - 17 : cy, blockMax, 16, 18);
+  if (dmg.killed) killedTag(ctx, L.killed, blockRight, both ? cy + 21 : cy, 14, 'right', blockMax);
+
+  // The damage flip (none for a fixed profile).
+  let cards: CardBox[] = [];
+  const revealed = dmg.revealed ?? [];
+  if (revealed.length || dmg.cheatedWith) {
+    let fx = x + 310;
+    if (dmg.fate !== undefined) fx += drawRun(ctx, [{ t: L.fate }, { gap: 8 }, { fate: dmg.fate }], fx, cy, 150, 16, 20) + 18;
+    const rowMax = Math.max(60, (blockW ? blockRight - blockW - 20 : x + w - 120) - fx);
+    cards = drawFlipRow(ctx, { revealed, taken: dmg.taken, cheatedWith: dmg.cheatedWith }, fx, y + 12, rowMax, 52, 8).cards;
+  }
+
   ctx.fillStyle = COLORS.failure;
   ctx.beginPath();
   ctx.arc(ax, cy, 38, 0, Math.PI * 2);
   ctx.fill();
   text(ctx, String(dmg.amount), ax, cy + 2, 40, '#ffffff', { bold: true, align: 'center', maxW: 64 });
-  return row.cards;
+  return cards;
 }

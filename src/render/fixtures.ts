@@ -22,6 +22,10 @@ export const EN_DUEL_LABELS: DuelLabels = {
   yielded: 'Yielded',
   damage: 'Damage',
   bands: { weak: 'Weak', moderate: 'Moderate', severe: 'Severe' },
+  fixed: 'fixed',
+  armor: 'Armor',
+  shielded: 'Shielded',
+  killed: 'KILLED',
 };
 
 export const FR_DUEL_LABELS: DuelLabels = {
@@ -42,9 +46,21 @@ export const FR_DUEL_LABELS: DuelLabels = {
   yielded: 'Cède',
   damage: 'Dégâts',
   bands: { weak: 'Faible', moderate: 'Modéré', severe: 'Sévère' },
+  fixed: 'fixe',
+  armor: 'Armure',
+  shielded: 'Protégé',
+  killed: 'TUÉ',
 };
 
-export const EN_FLIP_LABELS: FlipLabels = { fate: 'Fate', cheated: 'Cheated', bands: EN_DUEL_LABELS.bands };
+export const EN_FLIP_LABELS: FlipLabels = {
+  fate: 'Fate',
+  cheated: 'Cheated',
+  bands: EN_DUEL_LABELS.bands,
+  fixed: EN_DUEL_LABELS.fixed,
+  armor: EN_DUEL_LABELS.armor,
+  shielded: EN_DUEL_LABELS.shielded,
+  killed: EN_DUEL_LABELS.killed,
+};
 
 /** Opposed melee duel: attacker flips + (3 cards), takes the 9, cheats in a 13; defender flips −. Damage follows. */
 export const OPPOSED_CHEAT: DuelPicture = {
@@ -83,7 +99,7 @@ export const OPPOSED_CHEAT: DuelPicture = {
       outcome: 'failure',
     },
   ],
-  damage: { profile: [2, 3, 4], revealed: ['12R'], taken: '12R', amount: 4, band: 'severe', fate: 0 },
+  damage: { profile: [2, 3, 4], revealed: ['12R'], taken: '12R', base: 4, amount: 4, band: 'severe', fate: 0 },
   footer: 'Turn 2 · Activation 5 · seed commitment 3f9a…c1',
   labels: EN_DUEL_LABELS,
 };
@@ -192,8 +208,41 @@ export const JOKERS: DuelPicture = {
       outcome: 'success',
     },
   ],
-  damage: { profile: [1, 2, 3], revealed: ['BJ', '9C'], taken: 'BJ', amount: 0, band: 'weak', fate: -1 },
+  damage: { profile: [1, 2, 3], revealed: ['BJ', '9C'], taken: 'BJ', base: 0, amount: 0, band: 'weak', fate: -1 },
   labels: EN_DUEL_LABELS,
+};
+
+/** Simple duel with a fixed damage (DMG-1, no flip): 3 through Armor and Shielded to 1, which kills. */
+export const FIXED_DAMAGE: DuelPicture = {
+  title: 'Perdita — Pistol vs Df (damage 3)',
+  kind: 'simple',
+  tn: { value: 11, suits: [] },
+  sides: [
+    {
+      label: 'Gus · Perdita Ortega',
+      role: 'single',
+      stat: 6,
+      statSuits: [],
+      modifier: 0,
+      fate: 0,
+      revealed: ['9T'],
+      taken: '9T',
+      finalCard: '9T',
+      suits: ['T'],
+      total: 15,
+      outcome: 'success',
+    },
+  ],
+  damage: { profile: 3, base: 3, afterArmor: 2, afterShielded: 1, amount: 1, killed: true },
+  labels: EN_DUEL_LABELS,
+};
+
+/** A flipped damage through every reduction, soulstone included, and a kill; French labels. */
+export const REDUCED_DAMAGE_FR: DuelPicture = {
+  ...OPPOSED_CHEAT,
+  title: 'Lady Justice — Coup fauchant contre Df',
+  damage: { profile: [2, 3, 5], revealed: ['4C', '13R'], taken: '13R', band: 'severe', fate: 1, base: 6, afterArmor: 5, afterShielded: 4, soulstone: { card: '8M', value: 2 }, amount: 2, killed: true },
+  labels: FR_DUEL_LABELS,
 };
 
 export const HAND: HandPicture = {
@@ -225,4 +274,21 @@ export const FLIP_CHOOSING: FlipPicture = {
   fate: -2,
   revealed: ['RJ', '2C', '8M'],
   labels: EN_FLIP_LABELS,
+};
+
+/** A standalone fixed damage (/damage profile:4): no flip, its value; Armor, then a soulstone reduction. */
+export const FLIP_DAMAGE_FIXED: FlipPicture = {
+  title: 'Ana — damage against Ben',
+  revealed: [],
+  profile: 4,
+  damage: { base: 4, afterArmor: 3, soulstone: { card: 'RJ', value: 0 }, amount: 0 },
+  footer: '0 damage after reductions',
+  labels: EN_FLIP_LABELS,
+};
+
+/** A standalone damage flip, cheated, with Shielded and a kill. */
+export const FLIP_DAMAGE_KILL: FlipPicture = {
+  ...FLIP_CHEAT,
+  damage: { base: 4, afterShielded: 3, amount: 3, killed: true },
+  footer: '3 damage after reductions',
 };

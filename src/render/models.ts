@@ -7,8 +7,19 @@ import type { Band, CardCode, Suit } from '../engine/cards.js';
 
 export type { Band, CardCode, Suit };
 
+/** Words of a damage's reductions (DMG-8, SS-3) and result (DMG-10). */
+export interface DamageLabels {
+  /** Tag of a fixed damage profile (no flip), shown with its value: "fixed 3". */
+  fixed: string;
+  /** Reduction steps: "Armor 2", "Shielded 1" (the damage after each). */
+  armor: string;
+  shielded: string;
+  /** Tag of a target left with no Health (DMG-10, KILL-1). */
+  killed: string;
+}
+
 /** Every piece of text a duel picture may show. */
-export interface DuelLabels {
+export interface DuelLabels extends DamageLabels {
   /** Role tags. `single` tags the sole participant of a simple duel (use '' to show no tag). */
   attacker: string;
   defender: string;
@@ -70,17 +81,36 @@ export interface DuelSidePicture {
   outcome: 'success' | 'failure';
 }
 
-export interface DamagePicture {
-  /** weak / moderate / severe values. */
-  profile: [number, number, number];
-  revealed: CardCode[];
-  taken: CardCode;
-  cheatedWith?: CardCode;
-  /** Damage dealt (after jokers: BJ 0, RJ severe + 1). */
+/**
+ * How damage went from its base to what was dealt (DMG-6, DMG-8, SS-3 Reduce, DMG-10). A step is given
+ * only when it happened, with the damage after it; none given = no reduction.
+ */
+export interface DamageSteps {
+  /** Damage before reductions ("+N" included). */
+  base: number;
+  /** After Armor (DMG-8), when it reduced the damage. */
+  afterArmor?: number;
+  /** After Shielded, when it was used. */
+  afterShielded?: number;
+  /** SS-3 Reduce: the soulstone reduction flip's card and the damage after it. */
+  soulstone?: { card: CardCode; value: number };
+  /** Damage dealt (after jokers: BJ 0, RJ severe + 1; after every reduction). */
   amount: number;
-  /** Band of the final card, which selects the profile value. */
-  band: Band;
-  /** Net fate modifier of the damage flip, if you want it shown. */
+  /** DMG-10 / KILL-1: the target has no Health left (known only when its Health was given). */
+  killed?: boolean;
+}
+
+export interface DamagePicture extends DamageSteps {
+  /** weak / moderate / severe values of a damage flip, or a fixed damage (a number: no flip, DMG-1). */
+  profile: [number, number, number] | number;
+  /** The damage flip's cards; omitted (or empty) for a fixed profile. */
+  revealed?: CardCode[];
+  /** The card the damage flip settled on (one of `revealed`); omitted for a fixed profile. */
+  taken?: CardCode;
+  cheatedWith?: CardCode;
+  /** Band of the final card, which selects the profile value; omitted for a fixed profile. */
+  band?: Band;
+  /** Net fate modifier of the damage flip (precision DMG-3, cover, …), if you want it shown. */
   fate?: number;
 }
 
@@ -109,7 +139,7 @@ export interface HandPicture {
   footer?: string;
 }
 
-export interface FlipLabels {
+export interface FlipLabels extends Partial<DamageLabels> {
   fate: string;
   cheated: string;
   bands: Record<Band, string>;
@@ -117,8 +147,9 @@ export interface FlipLabels {
 
 export interface FlipPicture {
   title: string;
-  /** Net fate modifier (FLIP-2). */
-  fate: number;
+  /** Net fate modifier (FLIP-2); omitted when nothing was flipped (a fixed damage). */
+  fate?: number;
+  /** Cards revealed; empty when nothing was flipped (a fixed damage). */
   revealed: CardCode[];
   /** The card the flip settled on; omitted while the player is still choosing. */
   taken?: CardCode;
@@ -126,8 +157,13 @@ export interface FlipPicture {
   /** The card that counts (`cheatedWith ?? taken`); its band is shown. Omitted = no band shown. */
   finalCard?: CardCode;
   redJokerSuit?: Suit;
-  /** Optional variable profile (a/b/c); the value of the final card's band is highlighted. */
-  profile?: [number, number, number];
+  /**
+   * Optional damage profile: a/b/c, the value of the final card's band highlighted; or a fixed damage (a
+   * number: no flip, its value shown with `labels.fixed` instead of a band).
+   */
+  profile?: [number, number, number] | number;
+  /** A damage flip's reductions and result (drawn under the cards; needs the damage labels). */
+  damage?: DamageSteps;
   footer?: string;
   labels: FlipLabels;
 }

@@ -1,12 +1,28 @@
 /** Engine state → picture models for src/render, with every word localized here (the renderer holds none). */
-import type { DamageResolution, DuelResolution, FlipResolution, FlipState, GameState } from '../../engine/index.js';
+import type { DamageResolution, DamageResult, DuelResolution, FlipResolution, FlipState, GameState } from '../../engine/index.js';
 import type { SeatNames } from './events.js';
 import { band, cardValue, type CardCode } from '../../engine/cards.js';
 import type { Translate } from '../../i18n/index.js';
-import type { DuelLabels, DuelPicture, DuelSidePicture, FlipPicture, HandPicture } from '../../render/index.js';
+import type { DamageLabels, DamagePicture, DamageSteps, DuelLabels, DuelPicture, DuelSidePicture, FlipPicture, HandPicture } from '../../render/index.js';
 
 function bands(t: Translate) {
   return { weak: t('band.weak'), moderate: t('band.moderate'), severe: t('band.severe') };
+}
+
+function damageLabels(t: Translate): DamageLabels {
+  return { fixed: t('picture.fixed'), armor: t('picture.armor'), shielded: t('picture.shielded'), killed: t('picture.killed') };
+}
+
+/** A resolved damage's reductions and result (DMG-6, DMG-8, SS-3, DMG-10), the steps the channel's line tells. */
+function damageSteps(r: DamageResult): DamageSteps {
+  return {
+    base: r.base,
+    ...(r.afterArmor !== r.base ? { afterArmor: r.afterArmor } : {}),
+    ...(r.shieldedUsed ? { afterShielded: r.afterReductions } : {}),
+    ...(r.soulstoneCard ? { soulstone: { card: r.soulstoneCard, value: r.final } } : {}),
+    amount: r.final,
+    ...(r.killed ? { killed: true } : {}),
+  };
 }
 
 export function duelLabels(t: Translate): DuelLabels {
@@ -28,6 +44,7 @@ export function duelLabels(t: Translate): DuelLabels {
     yielded: t('picture.yielded'),
     damage: t('picture.damage'),
     bands: bands(t),
+    ...damageLabels(t),
   };
 }
 
@@ -65,21 +82,7 @@ export function duelPicture(t: Translate, names: SeatNames, r: DuelResolution): 
       outcome: total.succeeded ? 'success' : 'failure',
     });
   }
-  const damageResult = r.damage?.result;
-  const damageFlip = r.flips.find((f) => f.slot === 'damage');
-  const profile = r.damage?.profile;
-  const damage =
-    damageResult && damageFlip?.taken && Array.isArray(profile)
-      ? {
-          profile: [profile[0], profile[1], profile[2]] as [number, number, number],
-          revealed: damageFlip.revealed,
-          taken: damageFlip.taken,
-          ...(damageFlip.cheat?.outcome === 'cheated' ? { cheatedWith: damageFlip.cheat.card } : {}),
-          amount: damageResult.final,
-          band: damageResult.band ?? band(cardValue(finalOf(damageFlip) ?? damageFlip.taken)),
-          fate: damageFlip.net,
-        }
-      : undefined;
+  const damage = duelDamage(r);
   return {
     title: r.label ?? t(r.opposed ? 'picture.opposedDuel' : 'picture.simpleDuel'),
     kind: r.opposed ? 'opposed' : 'simple',
@@ -87,6 +90,27 @@ export function duelPicture(t: Translate, names: SeatNames, r: DuelResolution): 
     sides,
     ...(damage ? { damage } : {}),
     labels: duelLabels(t),
+  };
+}
+
+/** The damage after a successful duel: its flip with the band (a/b/c profile), or its fixed value (DMG-1). */
+function duelDamage(r: DuelResolution): DamagePicture | null {
+  const dmg = r.damage;
+  const result = dmg?.result;
+  if (!dmg || !result) return null;
+  const steps = damageSteps(result);
+  const profile = dmg.profile;
+  if (!Array.isArray(profile)) return { profile, ...steps };
+  const flip = r.flips.find((f) => f.slot === 'damage');
+  if (!flip?.taken) return null;
+  return {
+    profile: [profile[0], profile[1], profile[2]],
+    revealed: [...flip.revealed],
+    taken: flip.taken,
+    ...(flip.cheat?.outcome === 'cheated' ? { cheatedWith: flip.cheat.card } : {}),
+    band: result.band ?? band(cardValue(finalOf(flip) ?? flip.taken)),
+    fate: flip.net,
+    ...steps,
   };
 }
 
@@ -112,22 +136,31 @@ export function handPicture(t: Translate, state: GameState, seat: 0 | 1, highlig
   return { title: t('hand.title', { count: hand.length }), cards: [...hand], ...(highlight ? { highlight } : {}) };
 }
 
-/** A standalone damage flip (/damage): the flip with its profile, the band's value highlighted. */
+/**
+ * A standalone damage flip (/damage): the flip with its profile, the band's value highlighted, its reductions
+ * and kill; a fixed profile (DMG-1) has no flip and shows its value instead.
+ */
 export function damagePicture(t: Translate, names: SeatNames, r: DamageResolution): FlipPicture | null {
-  const flip = r.flips.find((f) => f.slot === 'damage');
   const result = r.damage.result;
-  if (!flip || !result) return null;
-  const finalCard = finalOf(flip);
+  if (!result) return null;
   const profile = r.damage.profile;
-  return {
+  const common = {
     title: r.label ?? t('picture.damageTitle', { name: names[r.damage.dealer], target: names[r.damage.target] }),
+    damage: damageSteps(result),
+    footer: t('picture.damageFooter', { final: result.final }),
+    labels: { fate: t('picture.fate'), cheated: t('picture.cheated'), bands: bands(t), ...damageLabels(t) },
+  };
+  if (!Array.isArray(profile)) return { ...common, revealed: [], profile };
+  const flip = r.flips.find((f) => f.slot === 'damage');
+  if (!flip) return null;
+  const finalCard = finalOf(flip);
+  return {
+    ...common,
     fate: flip.net,
-    revealed: flip.revealed,
+    revealed: [...flip.revealed],
     ...(flip.taken ? { taken: flip.taken } : {}),
     ...(flip.cheat?.outcome === 'cheated' ? { cheatedWith: flip.cheat.card } : {}),
     ...(finalCard ? { finalCard } : {}),
-    ...(Array.isArray(profile) ? { profile: [profile[0], profile[1], profile[2]] as [number, number, number] } : {}),
-    footer: t('picture.damageFooter', { final: result.final }),
-    labels: { fate: t('picture.fate'), cheated: t('picture.cheated'), bands: bands(t) },
+    profile: [profile[0], profile[1], profile[2]],
   };
 }
