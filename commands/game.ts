@@ -42,6 +42,22 @@ export default defineCommand(
             required: true,
             choices: SYSTEM_CHOICES,
           },
+          {
+            type: Option.Integer,
+            name: 'hand_limit',
+            description: 'Control Hand maximum (LOC-5; default 6)',
+            name_localizations: { fr: 'main_max' },
+            description_localizations: { fr: 'Maximum de la Main de Contrôle (LOC-5 ; 6 par défaut)' },
+            min_value: 1,
+            max_value: 20,
+          },
+          {
+            type: Option.Boolean,
+            name: 'prevent_and_reduce',
+            description: 'Allow both soulstone Prevent and Reduce on one damage (AMB-14; default no)',
+            name_localizations: { fr: 'prevenir_et_reduire' },
+            description_localizations: { fr: 'Permettre Prévenir et Réduire sur un même dégât (AMB-14 ; non par défaut)' },
+          },
         ],
       },
       {
@@ -104,6 +120,10 @@ export default defineCommand(
           createdBy: ctx.asker.id,
           interactionId: ctx.interactionId,
           system: invocation.args.system,
+          options: {
+            ...(invocation.args.hand_limit !== undefined ? { handLimit: invocation.args.hand_limit } : {}),
+            ...(invocation.args.prevent_and_reduce !== undefined ? { preventAndReduce: invocation.args.prevent_and_reduce } : {}),
+          },
           seats: [
             { userId: ctx.asker.id, name: ctx.asker.name },
             { userId: opponent.id, name: opponent.global_name ?? opponent.username },

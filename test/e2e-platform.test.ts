@@ -6,11 +6,13 @@
  *
  * Each test uses its own channel (one active game per channel) on one shared bot.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as engine from '../src/engine/index.js';
 import {
   IDS,
   activeState,
+  advance,
   allowedMentionUsers,
   componentsOf,
   effectiveLog,
@@ -27,7 +29,9 @@ import {
 
 let app: App;
 beforeAll(async () => {
-  app = await startApp({ mode: 'http', backend: 'sqlite' });
+  // Seeds from a fixed sequence: every run deals the same cards, so a failure replays exactly.
+  let games = 0;
+  app = await startApp({ mode: 'http', backend: 'sqlite', newSeed: () => createHash('sha256').update(`e2e-platform-${games++}`).digest('hex') });
 });
 afterAll(async () => {
   await app?.close();
@@ -145,6 +149,32 @@ describe('games and seats', () => {
     // Nor against oneself.
     expectRefusal(await app.command('carol', 'game new', { opponent: IDS.carol, system: 'm3e' }, channel('table-8')), 'carol', 'cannot play against yourself');
     expect(await app.game(channel('table-8'))).toBeNull();
+  });
+
+  it('/game new with house options: a hand maximum (LOC-5) and soulstone Prevent and Reduce on one damage (AMB-14), said at the start', async () => {
+    const ch = channel('table-10');
+    const created = await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e', hand_limit: 3, prevent_and_reduce: true }, ch);
+    expect(created.ok, created.error).toBe(true);
+    const options = created.reply!.embeds[0]!.fields!.find((f) => f.name === 'House options');
+    expect(options?.value).toBe(
+      'Hand maximum: 3 cards (LOC-5; the rulebook says 6).\nOne damage may take both a soulstone Prevent and a Reduce (AMB-14; the rulebook reading allows one).',
+    );
+    expect((await stateOf(ch)).options).toEqual({ handLimit: 3, preventAndReduce: true });
+    // The Start Phase draw fills the hand to 3; one more card asks Alice to discard one.
+    await app.command('alice', 'draw', undefined, ch);
+    expect((await stateOf(ch)).seats[0].hand).toHaveLength(3);
+    await app.command('alice', 'draw', { count: 1 }, ch);
+    expect(engine.pendingDecision(await stateOf(ch))).toMatchObject({ kind: 'discardDown', seat: 0, count: 1 });
+    await advance(app, { channelId: ch, policy: (_s, d) => (d.kind === 'discardDown' ? d.legal.slice(0, 1) : 'decline') });
+    // Bob prevents with one stone, and is still offered the Reduce with another.
+    await app.command('bob', 'soulstones', { count: 2 }, ch);
+    await app.command('alice', 'damage', { profile: '2/3/4', target_soulstones: true }, ch);
+    const policy = (_s: engine.ActiveState, d: engine.PendingDecision) => (d.kind === 'prevent' ? 'spend' : d.kind === 'pick' || d.kind === 'redJokerSuit' ? d.legal[0]! : 'decline');
+    const reduce = await advance(app, { channelId: ch, policy, until: (d) => d.kind === 'reduce' });
+    expect(reduce).toMatchObject({ kind: 'reduce', seat: 1 });
+    expect((await stateOf(ch)).seats[1].soulstones).toBe(1);
+    await expectReplayMatches(ch);
+    await app.command('alice', 'game end', undefined, ch);
   });
 
   it('refuses everything from someone without a seat, and changes nothing', async () => {
@@ -502,6 +532,18 @@ describe('ending, undo, log and verification', () => {
     expect(log.map((e) => e.type)).toContain('LogEntryUndone');
     expect(log.filter((e) => e.type === 'SoulstonesSet')).toHaveLength(3);
     await expectReplayMatches(ch);
+
+    // A member of the referee role, unseated, may undo too once the role is set (and not before).
+    await app.command('bob', 'soulstones', { count: 5 }, ch);
+    before = await gameRows();
+    expectRefusal(await app.command('rita', 'game undo', undefined, ch), 'rita', 'You have no seat');
+    expect(await gameRows()).toEqual(before);
+    expect((await app.command('rita', 'game referee-role', { role: IDS.refereeRole }, ch)).ok).toBe(true);
+    const byRole = await app.command('rita', 'game undo', undefined, ch);
+    expect(byRole.reply?.ephemeral).toBe(false);
+    expect(messageText(byRole.reply!)).toContain('Rita (referee) undid the last action');
+    expect((await stateOf(ch)).seats[1].soulstones).toBe(0);
+    await app.command('rita', 'game referee-role', undefined, ch);
 
     // The outsider cannot undo; undoing back to the start is as far as it goes.
     before = await gameRows();

@@ -3,7 +3,7 @@
  * picture, whose decision it is) goes to the channel; a changed hand or a private decision goes to its
  * owner by DM — or, when DMs are closed, a notice without secrets and the ephemeral "My hand" button.
  */
-import { ButtonStyle, ComponentType, type APIEmbed, type APIMessageTopLevelComponent } from 'discord-api-types/v10';
+import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField, type APIMessageTopLevelComponent } from 'discord-api-types/v10';
 import type { RawFile } from '@discordjs/rest';
 import * as engine from '../engine/index.js';
 import { renderDuel, renderFlip, renderHand } from '../render/index.js';
@@ -341,6 +341,15 @@ async function markAnswered(scope: Scope, wait: PublicWait): Promise<void> {
   }
 }
 
+/** Options that differ from the rulebook's reading are said once, where the game starts. */
+function houseOptionsField(t: Translate, options: engine.GameOptions): APIEmbedField[] {
+  const lines = [
+    ...(options.handLimit !== 6 ? [t('game.started.handLimit', { limit: options.handLimit })] : []),
+    ...(options.preventAndReduce ? [t('game.started.preventAndReduce')] : []),
+  ];
+  return lines.length ? [{ name: t('game.started.options'), value: lines.join('\n') }] : [];
+}
+
 export async function announceGameStart(scope: Scope, game: LoadedGame): Promise<InitialReply> {
   const state = engine.publicView(game.state);
   if (state.status === 'new') throw new Error('a new game has seats');
@@ -349,7 +358,11 @@ export async function announceGameStart(scope: Scope, game: LoadedGame): Promise
     title: t('game.started.title', { system: t(`system.${state.system}`), a: state.seats[0].name, b: state.seats[1].name }),
     description: t('game.started.description'),
     color: COLOR.neutral,
-    fields: [...(seatsField(t, state) ?? []), { name: t('game.started.commitment'), value: `\`${state.seedCommitment}\`\n${t('game.started.commitmentHelp')}` }],
+    fields: [
+      ...(seatsField(t, state) ?? []),
+      ...houseOptionsField(t, state.options),
+      { name: t('game.started.commitment'), value: `\`${state.seedCommitment}\`\n${t('game.started.commitmentHelp')}` },
+    ],
   };
   return reply(
     {

@@ -199,7 +199,16 @@ export type CreateResult = { ok: true; game: LoadedGame; events: engine.GameEven
 
 export async function createGame(
   services: Services,
-  input: { guildId: string | null; channelId: string; createdBy: string; system: engine.SystemId; seats: [engine.SeatInfo, engine.SeatInfo]; interactionId?: string },
+  input: {
+    guildId: string | null;
+    channelId: string;
+    createdBy: string;
+    system: engine.SystemId;
+    seats: [engine.SeatInfo, engine.SeatInfo];
+    /** The named options of the rules (LOC-5 hand maximum, AMB-14); the engine's defaults otherwise. */
+    options?: engine.GameOptionsInput;
+    interactionId?: string;
+  },
 ): Promise<CreateResult> {
   const existing = await services.store.findActiveGame(input.channelId);
   if (existing) return { ok: false, problem: { code: 'CHANNEL_HAS_GAME' } };
@@ -212,6 +221,7 @@ export async function createGame(
     seats: input.seats,
     seed,
     createdBy: input.createdBy,
+    ...(input.options ? { options: input.options } : {}),
   };
   const decided = engine.decideAndEvolve(engine.initialState, command, { userId: input.createdBy, seat: null, referee: true });
   if (!decided.ok) return { ok: false, problem: decided.error };
