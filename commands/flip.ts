@@ -1,7 +1,13 @@
-/** /flip — a flip from your own Fate Deck (FLIP-1..FLIP-10), e.g. for initiative, setup or an effect's flip. */
+/**
+ * /flip — a flip from your own Fate Deck (FLIP-1..FLIP-10), e.g. for initiative, setup or an effect's flip.
+ * With a profile it is a variable flip (FLIP-8: Assist's 1/2/3, a push) that says its amount; with the
+ * model's Health and maximum too, it is a heal that stops at the maximum (DMG-12).
+ */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
 import { perform } from '../src/app/perform.js';
+import { problemReply } from '../src/discord/replies.js';
+import { parseProfile } from '../src/app/duelInput.js';
 
 export default defineCommand(
   {
@@ -35,10 +41,47 @@ export default defineCommand(
         name_localizations: { fr: 'trichable' },
         description_localizations: { fr: 'Peut-on Tromper le Destin sur ce tirage ? (oui par défaut)' },
       },
+      {
+        type: Option.String,
+        name: 'profile',
+        description: 'A variable flip’s weak/moderate/severe amounts, e.g. "1/2/3" (Assist, a heal, a push)',
+        name_localizations: { fr: 'profil' },
+        description_localizations: { fr: 'Valeurs faible/modéré/sévère d’un tirage variable, ex. « 1/2/3 » (Assister, soin)' },
+        max_length: 12,
+      },
+      {
+        type: Option.Integer,
+        name: 'heal_health',
+        description: 'A heal: the model’s Health now (with heal_max and a profile)',
+        name_localizations: { fr: 'soin_sante' },
+        description_localizations: { fr: 'Un soin : la Santé actuelle de la figurine (avec soin_max et un profil)' },
+        min_value: 0,
+        max_value: 99,
+      },
+      {
+        type: Option.Integer,
+        name: 'heal_max',
+        description: 'A heal: the model’s maximum Health (healing stops there, DMG-12)',
+        name_localizations: { fr: 'soin_max' },
+        description_localizations: { fr: 'Un soin : la Santé maximale de la figurine (le soin s’y arrête, DMG-12)' },
+        min_value: 1,
+        max_value: 99,
+      },
     ],
   } as const,
-  (ctx) => {
-    const { modifier = 0, label, cheatable } = ctx.invocation.args;
-    return perform(ctx, { type: 'flip', modifier, ...(label ? { label } : {}), ...(cheatable === undefined ? {} : { cheatable }) });
+  async (ctx) => {
+    const { modifier = 0, label, cheatable, heal_health: health, heal_max: maxHealth } = ctx.invocation.args;
+    const profile = parseProfile(ctx.invocation.args.profile);
+    if (!profile.ok) return problemReply(ctx.t, profile.problem);
+    const healing = health !== undefined || maxHealth !== undefined;
+    if (healing && (health === undefined || maxHealth === undefined || !profile.value || health > maxHealth)) return problemReply(ctx.t, { code: 'HEAL_INCOMPLETE' });
+    return perform(ctx, {
+      type: 'flip',
+      modifier,
+      ...(label ? { label } : {}),
+      ...(cheatable === undefined ? {} : { cheatable }),
+      ...(profile.value ? { profile: profile.value } : {}),
+      ...(healing && health !== undefined && maxHealth !== undefined ? { heal: { health, maxHealth } } : {}),
+    });
   },
 );

@@ -348,6 +348,16 @@ table('while the game is idle', () => [
     run: (l) => viaDouble('alice', l, 'soulstones', { count: 9, player: IDS.carol }),
   },
   {
+    name: 'a variable flip whose profile is not one',
+    expect: { en: '“1/two/3” is not a variable profile', fr: '« 1/two/3 » n’est pas un profil variable' },
+    run: (l) => viaDouble('alice', l, 'flip', { profile: '1/two/3' }),
+  },
+  {
+    name: 'a heal without the model’s maximum Health',
+    expect: { en: 'A heal needs a profile', fr: 'Un soin demande un profil' },
+    run: (l) => viaDouble('alice', l, 'flip', { profile: '1/2/3', heal_health: 3 }),
+  },
+  {
     name: 'a soulstone Draw with an empty pool (SS-3)',
     expect: { en: 'Your crew has no soulstones left to spend', fr: 'Votre bande n’a plus de Pierrâmes à dépenser' },
     names: { en: ['SS-3'], fr: ['SS-3'] },

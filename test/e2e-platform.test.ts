@@ -249,6 +249,26 @@ describe('flips, draws and hands', () => {
     expect(summary).toEqual(state.seats.map((s) => `💎 0 · ✋ ${s.hand.length} · 🂠 ${s.deck.length} · 🗑️ ${s.discard.length}`));
   });
 
+  it('/flip with a profile says its amount (FLIP-8); as a heal it stops at the maximum Health (DMG-12)', async () => {
+    const ch = channel('table-11');
+    await newGame(ch);
+    // Empty hands: nothing to cheat, each flip resolves at once.
+    const lastResult = async () => {
+      const flips = effectiveLog(await app.events((await app.game(ch))!.id)).filter((e) => e.type === 'FlipResolved');
+      return (flips.at(-1) as Extract<engine.GameEvent, { type: 'FlipResolved' }>).result;
+    };
+    const assist = await app.command('alice', 'flip', { profile: '1/2/3', label: 'Assist' }, ch);
+    const a = await lastResult();
+    expect(a.amount).toBe(a.card === 'BJ' ? 0 : a.card === 'RJ' ? 4 : a.band === 'weak' ? 1 : a.band === 'moderate' ? 2 : 3);
+    expect(messageText(assist.reply!)).toContain(`Result: **${a.amount}**.`);
+    const heal = await app.command('alice', 'flip', { profile: '1/2/3', heal_health: 4, heal_max: 5 }, ch);
+    const h = await lastResult();
+    expect(h.healed).toEqual({ before: 4, after: Math.min(5, 4 + h.amount!), maxHealth: 5 });
+    expect(messageText(heal.reply!)).toContain(`Heals **${h.amount}**: Health 4 → ${h.healed!.after} (at most 5).`);
+    await expectReplayMatches(ch);
+    await app.command('alice', 'game end', undefined, ch);
+  });
+
   it('/draw sends the hand by DM, /hand is ephemeral, and the hand limit asks for a private discard', async () => {
     const ch = channel('table-3');
     const gameId = await newGame(ch);

@@ -45,6 +45,14 @@ export function parseTriggers(input: string | undefined, option: string): Parsed
   return { ok: true, value: triggers };
 }
 
+/** FLIP-8: a variable flip's "weak/moderate/severe", e.g. Assist's "1/2/3" (no blasts, no fixed value). */
+export function parseProfile(input: string | undefined): Parsed<[number, number, number] | undefined> {
+  if (!input) return { ok: true, value: undefined };
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{1,2})$/.exec(input.replace(/\s/g, ''));
+  if (!m) return { ok: false, problem: { code: 'PROFILE_INVALID', params: { input: input.slice(0, 20) } } };
+  return { ok: true, value: [Number(m[1]), Number(m[2]), Number(m[3])] };
+}
+
 export function parseDamage(input: string | undefined): Parsed<DamageSpec | undefined> {
   if (!input) return { ok: true, value: undefined };
   const text = input.replace(/\s/g, '').replace(/☼/g, '*');

@@ -99,7 +99,14 @@ describe('damage', () => {
     expect(scenario().do({ type: 'damageFlip', profile: 0, plus: 2 }, P0).lastOf('DamageResolved')?.result).toMatchObject({ base: 2, final: 2 });
   });
 
-  it('DMG-12: health never goes below 0 nor above its value (the engine applies damage, healing is the caller’s)', () => {
+  it('DMG-12: healing stops at maximum Health and the surplus is lost (damage stops at 0, DMG-7)', () => {
+    const heal = (card: string, health: number) =>
+      scenario({ decks: [[card], []] }).do({ type: 'flip', modifier: 0, profile: [1, 2, 3], heal: { health, maxHealth: 6 } }, P0).lastOf('FlipResolved')?.result;
+    expect(heal('12M', 2)).toMatchObject({ amount: 3, healed: { before: 2, after: 5, maxHealth: 6 } });
+    expect(heal('12M', 5)).toMatchObject({ amount: 3, healed: { before: 5, after: 6 } }); // 2 of the 3 are lost
+    expect(heal('BJ', 2)).toMatchObject({ amount: 0, healed: { before: 2, after: 2 } }); // FLIP-9
+    given(scenario()).when({ type: 'flip', modifier: 0, heal: { health: 2, maxHealth: 6 } }, P0).thenError('INVALID_COMMAND');
+    given(scenario()).when({ type: 'flip', modifier: 0, profile: [1, 2, 3], heal: { health: 7, maxHealth: 6 } }, P0).thenError('INVALID_COMMAND');
     const r = scenario().do({ type: 'damageFlip', profile: 9, targetHealth: 4 }, P0).lastOf('DamageResolved')?.result;
     expect(r?.healthAfter).toBe(0);
   });

@@ -162,7 +162,18 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       return;
     }
     case 'FlipStarted':
-      s.resolution = { kind: 'flip', id: e.resolution, label: e.label, initiator: e.seat, flips: [], modifier: e.modifier, cheatable: e.cheatable, result: null };
+      s.resolution = {
+        kind: 'flip',
+        id: e.resolution,
+        label: e.label,
+        initiator: e.seat,
+        flips: [],
+        modifier: e.modifier,
+        cheatable: e.cheatable,
+        ...(e.profile ? { profile: [...e.profile] } : {}),
+        ...(e.heal ? { heal: { ...e.heal } } : {}),
+        result: null,
+      };
       s.nextResolution = e.resolution + 1;
       return;
     case 'DuelStarted':

@@ -74,6 +74,19 @@ describe('flips', () => {
     const cheated = s.answer('12C');
     expect(cheated.lastOf('DamageResolved')?.result).toMatchObject({ card: '12C', band: 'severe', final: 5 });
     expect(variableFlipValue([1, 3, 5], '7T')).toEqual({ value: 3, band: 'moderate', modifiable: true });
+    // A plain variable flip (Assist's 1/2/3, GEN-4: cheatable): the cheated card's band gives the amount.
+    const assist = scenario({ decks: [['2R'], []], hands: [['9C'], []] }).do({ type: 'flip', modifier: 0, profile: [1, 2, 3] }, P0).answer('9C');
+    expect(assist.lastOf('FlipResolved')?.result).toMatchObject({ card: '9C', band: 'moderate', amount: 2 });
+  });
+
+  it('FLIP-9: jokers in a variable flip: the Black Joker gives 0, the Red Joker the severe value + 1', () => {
+    // Empty hands: nothing to cheat, so each flip resolves at once.
+    const amount = (card: string) => scenario({ decks: [[card], []] }).do({ type: 'flip', modifier: 0, profile: [1, 2, 3] }, P0).lastOf('FlipResolved')?.result.amount;
+    expect(amount('BJ')).toBe(0);
+    expect(amount('RJ')).toBe(4);
+    expect(amount('13C')).toBe(3);
+    // Without a profile a flip says no amount.
+    expect(scenario({ decks: [['9C'], []] }).do({ type: 'flip', modifier: 0 }, P0).lastOf('FlipResolved')?.result.amount).toBeUndefined();
   });
 
   it('FLIP-9: in numeric variable flips the BJ gives 0 (unmodifiable) and the RJ the severe value + 1', () => {

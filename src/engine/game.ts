@@ -231,7 +231,21 @@ function decidePlayerAction(state: ActiveState, cmd: PlayerAction, seat: Seat): 
       return ok([{ type: 'CardsRevealed', seat, cards: cmd.cards }]);
     }
     case 'flip':
-      return ok([{ type: 'FlipStarted', resolution, seat, modifier: cmd.modifier, cheatable: cmd.cheatable ?? true, label: cmd.label ?? null }]);
+      // DMG-12: a heal is an amount, so it needs the variable profile that gives one (FLIP-8).
+      if (cmd.heal && !cmd.profile) return fail('INVALID_COMMAND', undefined, { field: 'heal', problem: 'needs a profile' });
+      if (cmd.heal && cmd.heal.health > cmd.heal.maxHealth) return fail('INVALID_COMMAND', undefined, { field: 'heal', problem: 'health above its maximum' });
+      return ok([
+        {
+          type: 'FlipStarted',
+          resolution,
+          seat,
+          modifier: cmd.modifier,
+          cheatable: cmd.cheatable ?? true,
+          label: cmd.label ?? null,
+          ...(cmd.profile ? { profile: [...cmd.profile] } : {}),
+          ...(cmd.heal ? { heal: { ...cmd.heal } } : {}),
+        },
+      ]);
     case 'simpleDuel':
       return ok([simpleDuelStarted(cmd, seat, resolution)]);
     case 'opposedDuel':

@@ -73,7 +73,16 @@ function commandFor(state: ActiveState, [k, a, b, flag]: Intent): { command: Com
     case 4:
       return { command: { type: 'reveal', cards: hand.length > 0 ? [hand[a % hand.length] as CardCode] : ['7R'] }, actor: me };
     case 5:
-      return { command: { type: 'flip', modifier: (a % 9) - 4, cheatable: b % 7 !== 0 }, actor: me };
+      return {
+        command: {
+          type: 'flip',
+          modifier: (a % 9) - 4,
+          cheatable: b % 7 !== 0,
+          // FLIP-8 variable flips, some of them heals (DMG-12).
+          ...(b % 4 === 0 ? { profile: [1, 2, 3] as [number, number, number], ...(a % 2 === 0 ? { heal: { health: a % 6, maxHealth: 5 + (a % 2) } } : {}) } : {}),
+        },
+        actor: me,
+      };
     case 6:
       return {
         command: {

@@ -4,11 +4,11 @@
  * evolve() uses it to stamp when a decision opened, pendingDecision() exposes it.
  */
 import { band, cardSuit, cardValue } from './cards.js';
-import type { ActiveState, FlipResolution, Resolution, Seat } from './schema.js';
+import type { ActiveState, FlipResolution, FlipResult, Resolution, Seat } from './schema.js';
 import type { Step } from './step.js';
 import { decision, events } from './step.js';
 import { needsReshuffle } from './fateDeck.js';
-import { findFlip, finalCard, pickStep, revealStep } from './flip.js';
+import { findFlip, finalCard, pickStep, revealStep, variableFlipValue } from './flip.js';
 import { cheatStep } from './cheat.js';
 import { duelStep } from './duel.js';
 import { damageStep } from './damage.js';
@@ -54,7 +54,14 @@ function flipStep(state: ActiveState, res: FlipResolution): Step | null {
   if (next) return next;
   const card = finalCard(flip);
   if (res.result === null && card !== null) {
-    return events({ type: 'FlipResolved', result: { seat: res.initiator, card, value: cardValue(card), band: band(cardValue(card)), suit: cardSuit(card) } });
+    const result: FlipResult = { seat: res.initiator, card, value: cardValue(card), band: band(cardValue(card)), suit: cardSuit(card) };
+    if (res.profile) {
+      const { value: amount } = variableFlipValue(res.profile, card);
+      result.amount = amount;
+      // DMG-12: healing stops at the maximum; the surplus is lost.
+      if (res.heal) result.healed = { before: res.heal.health, after: Math.min(res.heal.maxHealth, res.heal.health + amount), maxHealth: res.heal.maxHealth };
+    }
+    return events({ type: 'FlipResolved', result });
   }
   return null;
 }

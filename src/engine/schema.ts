@@ -45,6 +45,11 @@ export const triggerSpecSchema = z.object({
 });
 export type TriggerSpec = z.infer<typeof triggerSpecSchema>;
 
+/** FLIP-8: weak/moderate/severe amounts of a variable flip. */
+export const variableProfileSchema = z.tuple([natural.max(99), natural.max(99), natural.max(99)]);
+/** DMG-12: the healed model's Health now and at most. */
+export const healTargetSchema = z.object({ health: natural.max(99), maxHealth: int.min(1).max(99) });
+
 /** DMG-1: a fixed value, or weak/moderate/severe. */
 export const damageProfileSchema = z.union([natural.max(99), z.tuple([natural.max(99), natural.max(99), natural.max(99)])]);
 export type DamageProfile = z.infer<typeof damageProfileSchema>;
@@ -118,6 +123,10 @@ export const commandSchema = z.discriminatedUnion('type', [
     /** CHEAT-3d: false for flips no one may cheat. Default true. */
     cheatable: z.boolean().optional(),
     label: z.string().max(200).optional(),
+    /** FLIP-8: a variable flip (Assist's 1/2/3, a heal, a push): the final card's band picks the amount (FLIP-9 jokers). */
+    profile: variableProfileSchema.optional(),
+    /** DMG-12: the flip heals this model (needs a profile): Health goes up by the amount, never above its maximum. */
+    heal: healTargetSchema.optional(),
   }),
   z.object({
     type: z.literal('simpleDuel'),
@@ -361,6 +370,10 @@ export const flipResultSchema = z.object({
   value: int,
   band: z.enum(['weak', 'moderate', 'severe']),
   suit: suitSchema.nullable(),
+  /** FLIP-8/9: the amount a variable flip gives (BJ 0, RJ severe + 1). */
+  amount: natural.optional(),
+  /** DMG-12: a heal's Health before and after; the surplus above the maximum is lost. */
+  healed: z.object({ before: natural, after: natural, maxHealth: int }).optional(),
 });
 export type FlipResult = z.infer<typeof flipResultSchema>;
 
@@ -387,6 +400,8 @@ export const resolutionSchema = z.discriminatedUnion('kind', [
     ...resolutionBase,
     modifier: int,
     cheatable: z.boolean(),
+    profile: variableProfileSchema.optional(),
+    heal: healTargetSchema.optional(),
     result: flipResultSchema.nullable(),
   }),
   z.object({
@@ -458,6 +473,8 @@ export const eventSchema = z.discriminatedUnion('type', [
     modifier: int,
     cheatable: z.boolean(),
     label: z.string().nullable(),
+    profile: variableProfileSchema.optional(),
+    heal: healTargetSchema.optional(),
   }),
   z.object({
     type: z.literal('DuelStarted'),

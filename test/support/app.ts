@@ -259,7 +259,7 @@ export async function startApp(options: AppOptions): Promise<App> {
         channels: [
           { id: IDS.channel, name: 'table-1' },
           { id: IDS.channel2, name: 'table-2' },
-          ...Array.from({ length: 8 }, (_, i) => ({ name: `table-${i + 3}` })),
+          ...Array.from({ length: 9 }, (_, i) => ({ name: `table-${i + 3}` })),
         ],
         ...(options.guildLocale ? { guild: { preferredLocale: options.guildLocale } } : {}),
       },

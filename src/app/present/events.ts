@@ -114,8 +114,13 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       const health = r.killed ? ' ' + t('event.killed', { target: who(r.target) }) : r.healthAfter !== null ? ' ' + t('event.healthLeft', { target: who(r.target), health: r.healthAfter }) : '';
       return t('event.damage', { target: who(r.target), final: r.final, steps: steps.join(' → ') }) + blast + health;
     }
-    case 'FlipResolved':
-      return t('event.flipResult', { name: who(event.result.seat), card: card(event.result.card), value: event.result.value, band: t(`band.${event.result.band}`) });
+    case 'FlipResolved': {
+      const r = event.result;
+      const line = t('event.flipResult', { name: who(r.seat), card: card(r.card), value: r.value, band: t(`band.${r.band}`) });
+      // FLIP-8: what a variable flip gives; DMG-12: what a heal did, the surplus above the maximum lost.
+      if (r.healed && r.amount !== undefined) return `${line} ${t('event.flipHealed', { amount: r.amount, before: r.healed.before, after: r.healed.after, max: r.healed.maxHealth })}`;
+      return r.amount !== undefined ? `${line} ${t('event.flipAmount', { amount: r.amount })}` : line;
+    }
     case 'ResolutionEnded':
       return null;
     case 'ResolutionCancelled':
