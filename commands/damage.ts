@@ -1,4 +1,7 @@
-/** /damage — a damage flip outside a duel (DMG-1..DMG-13): profile, modifiers, reductions, soulstones. */
+/**
+ * /damage — a damage flip outside a duel (DMG-1..DMG-13): profile, modifiers, reductions, soulstones.
+ * Or a fall (DMG-15): `fall_inches` instead of a profile, half of it (rounded down) as fixed damage.
+ */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
 import { problemReply } from '../src/discord/replies.js';
@@ -13,7 +16,8 @@ export default defineCommand(
     description_localizations: { fr: 'Tirer des dégâts contre une figurine de l’autre joueur (ou la vôtre)' },
     contexts: [0],
     options: [
-      { type: Option.String, name: 'profile', description: 'Damage profile: "2/3/4" (add * for blasts) or a fixed "3"', name_localizations: { fr: 'profil' }, description_localizations: { fr: 'Profil de dégâts : « 2/3/4 » (* pour les explosions) ou fixe « 3 »' }, required: true, max_length: 20 },
+      { type: Option.String, name: 'profile', description: 'Damage profile: "2/3/4" (add * for blasts) or a fixed "3"', name_localizations: { fr: 'profil' }, description_localizations: { fr: 'Profil de dégâts : « 2/3/4 » (* pour les explosions) ou fixe « 3 »' }, max_length: 20 },
+      { type: Option.Integer, name: 'fall_inches', description: 'Instead of a profile: a fall of this many inches (half as damage, DMG-15)', name_localizations: { fr: 'chute_pouces' }, description_localizations: { fr: 'Au lieu d’un profil : une chute de tant de pouces (la moitié en dégâts, DMG-15)' }, min_value: 0, max_value: 99 },
       { type: Option.Integer, name: 'fate', description: 'Net fate modifier (precision, Focused, cover…)', name_localizations: { fr: 'destin' }, description_localizations: { fr: 'Modificateur du Destin net (précision, Concentré, couvert…)' }, min_value: -3, max_value: 3 },
       { type: Option.Integer, name: 'plus', description: '"+N damage" bonus (not on the Black Joker)', name_localizations: { fr: 'bonus' }, description_localizations: { fr: 'Bonus « +N dégâts » (pas sur le Joker Noir)' }, min_value: -5, max_value: 10 },
       { type: Option.Boolean, name: 'cheatable', description: 'May the flip be cheated? (default yes, unless its net is −)', name_localizations: { fr: 'trichable' }, description_localizations: { fr: 'Peut-on Tromper le Destin ? (oui par défaut, sauf net −)' } },
@@ -29,9 +33,22 @@ export default defineCommand(
   } as const,
   async (ctx) => {
     const a = ctx.invocation.args;
+    // Exactly one source of damage: a profile, or a fall.
+    if ((a.profile === undefined) === (a.fall_inches === undefined)) return problemReply(ctx.t, { code: 'DAMAGE_SOURCE' });
+    const target = {
+      ...(a.armor !== undefined ? { armor: a.armor } : {}),
+      ...(a.shielded !== undefined ? { shielded: a.shielded } : {}),
+      ...(a.health !== undefined ? { targetHealth: a.health } : {}),
+      targetSoulstoneUser: a.target_soulstones ?? false,
+      ...(a.label ? { label: a.label } : {}),
+    };
+    if (a.fall_inches !== undefined) {
+      const fallInches = a.fall_inches;
+      return performForSeat(ctx, ctx.asker.id, (seat) => ({ type: 'fallingDamage', fallInches, target: a.own_model ? seat : seat === 0 ? 1 : 0, ...target }));
+    }
     const damage = parseDamage(a.profile);
     if (!damage.ok) return problemReply(ctx.t, damage.problem);
-    if (!damage.value) return problemReply(ctx.t, { code: 'DAMAGE_INVALID', params: { input: a.profile } });
+    if (!damage.value) return problemReply(ctx.t, { code: 'DAMAGE_INVALID', params: { input: a.profile ?? '' } });
     const value = damage.value;
     return performForSeat(ctx, ctx.asker.id, (seat) => ({
       type: 'damageFlip',
@@ -43,11 +60,7 @@ export default defineCommand(
       ...(a.irreducible !== undefined ? { irreducible: a.irreducible } : {}),
       friendly: a.own_model ?? false,
       inCover: a.cover ?? false,
-      ...(a.armor !== undefined ? { armor: a.armor } : {}),
-      ...(a.shielded !== undefined ? { shielded: a.shielded } : {}),
-      ...(a.health !== undefined ? { targetHealth: a.health } : {}),
-      targetSoulstoneUser: a.target_soulstones ?? false,
-      ...(a.label ? { label: a.label } : {}),
+      ...target,
     }));
   },
 );

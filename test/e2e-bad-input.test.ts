@@ -348,6 +348,12 @@ table('while the game is idle', () => [
     run: (l) => viaDouble('alice', l, 'soulstones', { count: 9, player: IDS.carol }),
   },
   {
+    name: 'damage with both a profile and a fall',
+    expect: { en: 'Give either a damage profile', fr: 'Donnez soit un profil de dégâts' },
+    notInFrench: ['fall_inches'],
+    run: (l) => viaDouble('alice', l, 'damage', { profile: '2/3/4', fall_inches: 6 }),
+  },
+  {
     name: 'a variable flip whose profile is not one',
     expect: { en: '“1/two/3” is not a variable profile', fr: '« 1/two/3 » n’est pas un profil variable' },
     run: (l) => viaDouble('alice', l, 'flip', { profile: '1/two/3' }),

@@ -249,7 +249,7 @@ describe('flips, draws and hands', () => {
     expect(summary).toEqual(state.seats.map((s) => `💎 0 · ✋ ${s.hand.length} · 🂠 ${s.deck.length} · 🗑️ ${s.discard.length}`));
   });
 
-  it('/flip with a profile says its amount (FLIP-8); as a heal it stops at the maximum Health (DMG-12)', async () => {
+  it('/flip with a profile says its amount (FLIP-8); as a heal it stops at the maximum Health (DMG-12); /damage fall_inches is half as fixed damage (DMG-15)', async () => {
     const ch = channel('table-11');
     await newGame(ch);
     // Empty hands: nothing to cheat, each flip resolves at once.
@@ -265,6 +265,11 @@ describe('flips, draws and hands', () => {
     const h = await lastResult();
     expect(h.healed).toEqual({ before: 4, after: Math.min(5, 4 + h.amount!), maxHealth: 5 });
     expect(messageText(heal.reply!)).toContain(`Heals **${h.amount}**: Health 4 → ${h.healed!.after} (at most 5).`);
+    // A fall of 7″ (DMG-15): 3 damage, no flip, Armor +1 brings it to 2.
+    const fall = await app.command('alice', 'damage', { fall_inches: 7, armor: 1 }, ch);
+    expect(messageText(fall.reply!)).toContain('💥 **Alice** deals fixed damage to **Bob** (3).');
+    expect(messageText(fall.reply!)).toContain('🩸 **Bob** takes **2** damage (3 → armor 2).');
+    expect(effectiveLog(await app.events((await app.game(ch))!.id)).filter((e) => e.type === 'CardsFlipped')).toHaveLength(2); // the two flips above, none for the fall
     await expectReplayMatches(ch);
     await app.command('alice', 'game end', undefined, ch);
   });

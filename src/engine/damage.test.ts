@@ -131,9 +131,13 @@ describe('damage', () => {
     expect(covered.events).toContainEqual(expect.objectContaining({ type: 'CardsFlipped', slot: 'attacker', net: -1 }));
   });
 
-  it('DMG-15: falling damage is fixed and can be reduced', () => {
-    const falling = Math.floor(7 / 2);
-    expect(scenario().do({ type: 'damageFlip', profile: falling, armor: 1 }, P0).lastOf('DamageResolved')?.result).toMatchObject({ base: 3, final: 2 });
+  it('DMG-15: a fall deals floor(inches / 2), fixed (no flip), and can be reduced — down to 0 by a soulstone', () => {
+    const fall = (fallInches: number, more: object = {}) => scenario({ decks: [[], ['13M']], soulstones: [0, 1] }).do({ type: 'fallingDamage', fallInches, ...more }, P0);
+    expect(fall(7, { armor: 1 }).lastOf('DamageResolved')?.result).toMatchObject({ base: 3, final: 2 });
+    expect(fall(1).lastOf('DamageResolved')?.result).toMatchObject({ base: 0, final: 0 });
+    const s = fall(5, { targetSoulstoneUser: true });
+    expect(s.events.some((e) => e.type === 'CardsFlipped' && e.slot === 'damage')).toBe(false);
+    expect(s.answer('spend').lastOf('DamageResolved')?.result).toMatchObject({ base: 2, soulstoneReduction: 3, final: 0 });
   });
 
   // Not modelled: no command lets a model choose damage (damage costs of abilities are the players' own call).

@@ -180,7 +180,8 @@ function decideCommand(state: ActiveState, cmd: Command, actor: Actor): Decided 
     case 'flip':
     case 'simpleDuel':
     case 'opposedDuel':
-    case 'damageFlip': {
+    case 'damageFlip':
+    case 'fallingDamage': {
       if (actor.seat === null) return fail('NOT_A_PLAYER');
       const busy = busyError(state);
       if (busy) return { ok: false, error: busy };
@@ -201,7 +202,7 @@ function busyError(state: ActiveState): RuleError | null {
   return null;
 }
 
-type PlayerAction = CommandOf<'draw' | 'soulstoneDraw' | 'discard' | 'reveal' | 'flip' | 'simpleDuel' | 'opposedDuel' | 'damageFlip'>;
+type PlayerAction = CommandOf<'draw' | 'soulstoneDraw' | 'discard' | 'reveal' | 'flip' | 'simpleDuel' | 'opposedDuel' | 'damageFlip' | 'fallingDamage'>;
 
 function decidePlayerAction(state: ActiveState, cmd: PlayerAction, seat: Seat): Decided {
   const resolution = state.nextResolution;
@@ -269,6 +270,20 @@ function decidePlayerAction(state: ActiveState, cmd: PlayerAction, seat: Seat): 
         friendly: cmd.friendly,
         precision: 0,
         cover: cmd.inCover,
+      });
+      return ok([{ type: 'DamageFlipStarted', resolution, initiator: seat, damage, label: cmd.label ?? null }]);
+    }
+    case 'fallingDamage': {
+      // DMG-15: fixed damage (no flip), reduced like any other; the player who moved the model makes the call.
+      const damage = newDamageState({
+        dealer: seat,
+        target: cmd.target ?? otherSeat(seat),
+        profile: Math.floor(cmd.fallInches / 2),
+        armor: cmd.armor,
+        shielded: cmd.shielded,
+        health: cmd.targetHealth,
+        targetSoulstoneUser: cmd.targetSoulstoneUser,
+        precision: 0,
       });
       return ok([{ type: 'DamageFlipStarted', resolution, initiator: seat, damage, label: cmd.label ?? null }]);
     }

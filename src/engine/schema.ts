@@ -195,6 +195,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     ...targetFields,
     label: z.string().max(200).optional(),
   }),
+  /** DMG-15: a fall of `fallInches` deals floor(inches / 2) damage, which can be reduced. Default target: the other seat. */
+  z.object({ type: z.literal('fallingDamage'), fallInches: natural.max(99), target: seatSchema.optional(), ...targetFields, label: z.string().max(200).optional() }),
   // Answers to pending decisions. `decisionId` (optional) must match the pending decision's id.
   z.object({ type: z.literal('pickCard'), decisionId, card: cardCodeSchema }),
   z.object({ type: z.literal('cheatFate'), decisionId, card: cardCodeSchema }),

@@ -44,7 +44,12 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       return t('event.opposedDuel', { a: who(a.seat), as: a.stat, d: who(d.seat), ds: d.stat, tn, label: event.label ? ` — ${event.label}` : '' });
     }
     case 'DamageFlipStarted':
-      return t('event.damageFlipStarted', { name: who(event.initiator), target: who(event.damage.target), profile: profile(event.damage.profile) });
+      // A fixed profile (DMG-1), a fall (DMG-15) included, flips nothing.
+      return t(Array.isArray(event.damage.profile) ? 'event.damageFlipStarted' : 'event.fixedDamageStarted', {
+        name: who(event.initiator),
+        target: who(event.damage.target),
+        profile: profile(event.damage.profile),
+      });
     case 'DuelYieldDecided':
       return t(event.yielded ? 'event.yielded' : 'event.fights', { name: who(event.seat) });
     case 'SoulstoneUsed':
