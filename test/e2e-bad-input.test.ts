@@ -416,6 +416,7 @@ describe('during the duel', () => {
     {
       name: 'Bob acts while Alice must decide (a slash command out of turn)',
       expect: { en: 'Not now: waiting for Alice to decide (spend a soulstone or not)', fr: 'Pas maintenant : on attend que Alice décide (dépenser une Pierrâme ou non)' },
+      names: { en: ['(DUEL-4)'], fr: ['(DUEL-4)'] },
       run: (l) => viaDouble('bob', l, 'draw', { count: 1 }),
     },
     {
@@ -465,9 +466,10 @@ describe('during the duel', () => {
         run: (l) => viaDouble('bob', l, 'reflip', { flip: 'attacker' }),
       },
       {
-        // Not one of the select's options: refused before the engine is even asked.
+        // Not one of the select's options: the engine refuses it with the rule, naming only Bob's own input.
         name: 'Bob cheats with a card that is not his (forged select value)',
-        expect: { en: 'not one of the choices offered', fr: 'pas l’un des choix proposés' },
+        expect: { en: 'is not in your hand', fr: 'n’est pas dans votre main' },
+        names: { en: ['CHEAT-5'], fr: ['CHEAT-5'] },
         run: async (l) => {
           const state = activeState(await app.state());
           const dm = latestDecisionMessage(app.dms('bob'), state.gameId)!;

@@ -8,7 +8,7 @@ import type { Result, RuleError } from './errors.js';
 import { fail, ok } from './errors.js';
 import type { ActiveState, Command, DuelResolution, FlipState, GameEvent, Seat } from './schema.js';
 import type { PendingDecision } from './decisions.js';
-import { pendingDecision } from './decisions.js';
+import { DECISION_RULE, pendingDecision } from './decisions.js';
 import { sideOf } from './duel.js';
 import { legalTriggers, missingSuits } from './triggers.js';
 import { firstMissingFromHand } from './fateDeck.js';
@@ -53,7 +53,7 @@ export function decideAnswer(state: ActiveState, cmd: AnswerCommand, actor: Acto
     const why = explainRefusedAnswer(state, cmd, actor.seat);
     if (why) return { ok: false, error: why };
     if (!pending) return fail('NO_DECISION_PENDING');
-    return fail('WAITING_FOR_DECISION', undefined, { seat: pending.seat, kind: pending.kind });
+    return fail('WAITING_FOR_DECISION', DECISION_RULE[pending.kind], { seat: pending.seat, kind: pending.kind });
   }
   return answer(state, cmd, pending, actor.seat);
 }

@@ -34,6 +34,25 @@ export function pendingDecision(state: GameState): PendingDecision | null {
   return { ...d, id: `${d.kind}-${since}`, since };
 }
 
+/**
+ * The rule that puts a decision where it is in the order of play, quoted when someone else acts out of
+ * turn: Step A, C and E of a duel (DUEL-4: attacker first, lower total first, AMB-3), the active player's +
+ * pick first (FLIP-6), and so on.
+ */
+export const DECISION_RULE: Record<DecisionCore['kind'] | 'resolution', string> = {
+  pick: 'FLIP-6',
+  cheat: 'DUEL-4',
+  soulstone: 'DUEL-4',
+  yield: 'DUEL-7',
+  redJokerSuit: 'CARD-3',
+  trigger: 'DUEL-4',
+  triggerCost: 'TRIG-4',
+  discardDown: 'LOC-5',
+  prevent: 'DMG-7',
+  reduce: 'DMG-7',
+  resolution: 'DUEL-4',
+};
+
 /** Token for "no trigger" and "decline" in `decisionChoices` / `commandForChoice`. */
 export const NO_TRIGGER = '-';
 export const DECLINE = 'decline';

@@ -53,10 +53,11 @@ describe('who may act', () => {
     given(scenario()).when({ type: 'draw', count: 1 }, { userId: 'mallory', seat: 0, referee: false }).thenError('NOT_YOUR_SEAT');
   });
 
-  it('while a decision is pending, everything else is refused with whose decision it is', () => {
+  it('while a decision is pending, everything else is refused with whose decision it is and the rule that orders it', () => {
     const s = scenario({ decks: [['5R'], ['8C']], hands: [['13R'], ['13C']] }).do(opposed, P0);
-    expect(given(s).when({ type: 'draw', count: 1 }, P1).thenError('WAITING_FOR_DECISION').params).toEqual({ seat: 0, kind: 'cheat' });
-    given(s).when({ type: 'declineCheat' }, P1).thenError('WAITING_FOR_DECISION');
+    // Alice's total is lower, so she decides first (DUEL-4 Step C).
+    expect(given(s).when({ type: 'draw', count: 1 }, P1).thenError('WAITING_FOR_DECISION', 'DUEL-4').params).toEqual({ seat: 0, kind: 'cheat' });
+    given(s).when({ type: 'declineCheat' }, P1).thenError('WAITING_FOR_DECISION', 'DUEL-4');
     given(s).when({ type: 'pickCard', card: '5R' }, P0).thenError('WAITING_FOR_DECISION');
     given(s).when({ type: 'declineCheat' }, REF).thenError('NOT_A_PLAYER');
     given(s).when({ type: 'setSoulstones', seat: 0, count: 3 }, P0).thenError('WAITING_FOR_DECISION');

@@ -13,7 +13,7 @@ import { commandSchema } from './schema.js';
 import { shuffleEvent } from './fateDeck.js';
 import { isValidSeed, seedCommitment } from './rng.js';
 import { nextStep } from './resolution.js';
-import { pendingDecision } from './decisions.js';
+import { DECISION_RULE, pendingDecision } from './decisions.js';
 import { opposedDuelStarted, otherSeat, simpleDuelStarted } from './duel.js';
 import { newDamageState } from './damage.js';
 import type { Actor } from './actor.js';
@@ -197,8 +197,8 @@ function decideCommand(state: ActiveState, cmd: Command, actor: Actor): Decided 
 /** While something is being resolved, only its pending decision (and referee commands) may be answered. */
 function busyError(state: ActiveState): RuleError | null {
   const pending = pendingDecision(state);
-  if (pending) return { code: 'WAITING_FOR_DECISION', params: { seat: pending.seat, kind: pending.kind } };
-  if (state.resolution) return { code: 'WAITING_FOR_DECISION', params: { seat: state.resolution.initiator, kind: 'resolution' } };
+  if (pending) return { code: 'WAITING_FOR_DECISION', rule: DECISION_RULE[pending.kind], params: { seat: pending.seat, kind: pending.kind } };
+  if (state.resolution) return { code: 'WAITING_FOR_DECISION', rule: DECISION_RULE.resolution, params: { seat: state.resolution.initiator, kind: 'resolution' } };
   return null;
 }
 
