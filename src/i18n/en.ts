@@ -175,7 +175,7 @@ export const en = {
   "event.afterArmor": "armor {value}",
   "event.afterShielded": "shielded {value}",
   "event.afterSoulstone": "soulstone {card} {value}",
-  "event.blasts": "({count, plural, one {# blast} other {# blasts}}: {damage} to each other model touched)",
+  "event.blasts": "({count, plural, one {# blast} other {# blasts}}: {damage} to each other model touched — for each, `/damage profile:{damage}` with its Armor, Shielded and soulstones)",
   "event.killed": "☠️ {target} is killed: no Health left.",
   "event.damage": "🩸 {target} takes **{final}** damage ({steps}).",
   "event.flipResult": "🎴 {name}’s flip: {card} — {value}, {band}.",

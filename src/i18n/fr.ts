@@ -174,7 +174,7 @@ export const fr: Record<keyof typeof en, string> = {
   "event.afterArmor": "armure {value}",
   "event.afterShielded": "protégé {value}",
   "event.afterSoulstone": "Pierrâme {card} {value}",
-  "event.blasts": "({count, plural, one {# explosion} other {# explosions}} : {damage} à chaque autre figurine touchée)",
+  "event.blasts": "({count, plural, one {# explosion} other {# explosions}} : {damage} à chaque autre figurine touchée — pour chacune, `/degats profil:{damage}` avec son Armure, Protégé et ses Pierrâmes)",
   "event.killed": "☠️ {target} est tué : plus de Santé.",
   "event.damage": "🩸 {target} subit {final, plural, one {**#** dégât} other {**#** dégâts}} ({steps}).",
   "event.flipResult": "🎴 Tirage de {name} : {card} — {value}, {band}.",

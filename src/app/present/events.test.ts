@@ -59,6 +59,15 @@ describe('event lines players read', () => {
     expect(eventLine(en, names, damage(2, null, null))).toBe('🩸 **Bob** takes **2** damage (2).');
   });
 
+  it('DMG-13: blasts say what each other touched model takes, and how to apply it with its own reductions (AMB-15)', () => {
+    const blasted: GameEvent = {
+      type: 'DamageResolved',
+      result: { dealer: 0, target: 1, card: '13C', band: 'severe', base: 4, afterArmor: 4, shieldedUsed: false, afterReductions: 4, soulstoneCard: null, soulstoneReduction: 0, final: 4, applied: null, healthAfter: null, killed: null, suffered: true, blasts: 2, blastDamage: 3 },
+    };
+    expect(eventLine(en, names, blasted)).toBe('🩸 **Bob** takes **4** damage (4). (2 blasts: 3 to each other model touched — for each, `/damage profile:3` with its Armor, Shielded and soulstones)');
+    expect(eventLine(fr, names, blasted)).toContain('(2 explosions : 3 à chaque autre figurine touchée — pour chacune, `/degats profil:3`');
+  });
+
   it('counts read as real plurals', () => {
     expect(eventLine(en, names, { type: 'CardsDrawn', seat: 0, cards: ['1R'] })).toBe('🂠 **Alice** draws 1 card.');
     expect(eventLine(en, names, { type: 'CardsDrawn', seat: 0, cards: ['1R', '2R', '3R', '4R', '5R', '6R'] })).toBe('🂠 **Alice** draws 6 cards.');
