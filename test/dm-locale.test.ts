@@ -88,8 +88,8 @@ describe('what only the asker sees', () => {
   });
 });
 
-describe('a decision answered in the channel', () => {
-  it('is marked done in the server\'s language, whatever the language of the player who clicked', async () => {
+describe('a decision answered by DM', () => {
+  it('is marked done in the channel in the server\'s language, whatever the language of the player who clicked', async () => {
     const table = channel('table-5');
     expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
     const gameId = (await app.game(table))!.id;
@@ -99,10 +99,15 @@ describe('a decision answered in the channel', () => {
       expect((await app.command('bob', 'duel simple', { stat: 5, tn: 10, soulstones: true }, table)).ok).toBe(true);
       const decision = engine.pendingDecision((await app.state(table))!)!;
       expect(decision).toMatchObject({ kind: 'soulstone', seat: 1 });
-      const button = locateChoice(latestDecisionMessage(app.publicMessages(table), gameId)!, decision, 'none')!;
+      // The channel says whom it waits for; the buttons are in Bob's DM, in his language.
+      const waiting = app.lastPublic(table)!;
+      expect(waiting.content).toContain(en('prompt.privateHint'));
+      const dm = latestDecisionMessage(app.dms('bob'), gameId)!;
+      expect(dm.content).toContain(fr('prompt.yourTurn', { decision: fr('decision.soulstone') }));
+      const button = locateChoice(dm, decision, 'none')!;
       expect((await app.click('bob', button.message.id, button.customId)).ok).toBe(true);
-      const clicked = app.publicMessages(table).find((m) => m.id === button.message.id)!;
-      expect(clicked.content).toBe(en('prompt.answered', { name: 'Bob', decision: en('decision.soulstone') }));
+      const marked = app.publicMessages(table).find((m) => m.id === waiting.id)!;
+      expect(marked.content).toBe(en('prompt.answered', { name: `<@${IDS.bob}>`, decision: en('decision.soulstone') }));
     } finally {
       await app.command('bob', 'settings', { language: 'en' }, table);
     }

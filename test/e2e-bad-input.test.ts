@@ -212,15 +212,6 @@ async function viaDouble(who: Who, locale: Locale, name: string, options: Record
   });
 }
 
-async function clickViaDouble(who: Who, locale: Locale, messageId: string, customId: string, values?: string[]): Promise<Answer> {
-  return withLocale(who, locale, async () => {
-    const result = await app.click(who, messageId, customId, values);
-    expect(result.ok, result.error).toBe(true);
-    expect(result.reply?.visibleTo ?? null).toBe(result.reply?.ephemeral ? IDS[who] : null);
-    return { content: result.reply?.content ?? '', ephemeral: result.reply?.ephemeral ?? false };
-  });
-}
-
 /** An engine command through the application's use case, rendered as a slash command's refusal is. */
 async function viaApp(who: Who, locale: Locale, command: engine.Command, channelId: string = IDS.channel): Promise<Answer> {
   const result = await act(app.bot.services, channelId, { userId: IDS[who], roles: [], interactionId: `1575${String(++rawIds).padStart(15, '0')}` }, command);
@@ -405,12 +396,13 @@ describe('during the duel', () => {
 
   table('Alice must decide about her soulstone', () => [
     {
+      // Bob cannot see Alice's DM; a click with its button's id can only be forged.
       name: 'Bob clicks Alice’s button (out of turn)',
       expect: { en: 'This choice belongs to Alice', fr: 'Ce choix revient à Alice' },
       run: async (l) => {
         const decision = await pending();
-        const where = locateChoice(latestDecisionMessage(app.publicMessages(), activeState(await app.state()).gameId)!, decision, 'none')!;
-        return clickViaDouble('bob', l, where.message.id, where.customId);
+        const where = locateChoice(latestDecisionMessage(app.dms('alice'), activeState(await app.state()).gameId)!, decision, 'none')!;
+        return rawClick('bob', l, where.customId);
       },
     },
     {
@@ -429,7 +421,7 @@ describe('during the duel', () => {
       name: 'a forged choice on Alice’s soulstone button',
       expect: { en: 'not one of the choices offered', fr: 'pas l’un des choix proposés' },
       run: async (l) => {
-        const where = locateChoice(latestDecisionMessage(app.publicMessages(), activeState(await app.state()).gameId)!, await pending(), 'none')!;
+        const where = locateChoice(latestDecisionMessage(app.dms('alice'), activeState(await app.state()).gameId)!, await pending(), 'none')!;
         return rawClick('alice', l, where.customId.replace(/:none$/, ':lots'));
       },
     },
@@ -511,7 +503,7 @@ describe('during the duel', () => {
         name: 'a forged trigger button beyond the legal ones',
         expect: { en: 'not one of the choices offered', fr: 'pas l’un des choix proposés' },
         run: async (l) => {
-          const where = locateChoice(latestDecisionMessage(app.publicMessages(), activeState(await app.state()).gameId)!, await pending(), 'Critical Strike')!;
+          const where = locateChoice(latestDecisionMessage(app.dms('alice'), activeState(await app.state()).gameId)!, await pending(), 'Critical Strike')!;
           return rawClick('alice', l, where.customId.replace(/:t0$/, ':t1'));
         },
       },

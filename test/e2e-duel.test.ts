@@ -226,12 +226,29 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
         expect(pinged).toEqual([IDS[decider]]);
       }
 
+      // Every decision is the decider's alone: its controls are in their DM (with their hand), never in
+      // the channel, and nobody else can see or reach them.
+      expect(componentsOf(latest).some((c) => String(c.custom_id).startsWith(`fk:d:${gameId}:`))).toBe(false);
+      const dm = latestDecisionMessage(app.dms(decider), gameId);
+      expect(dm, `${decider}'s DM with the ${decision!.kind} choice`).toBeDefined();
+      const controls = componentsOf(dm!).filter((c) => String(c.custom_id).startsWith(`fk:d:${gameId}:`));
+      for (const viewer of [other, 'carol'] as const) {
+        const seen = [...app.visibleTo(viewer), ...app.dms(viewer)];
+        expect(seen.some((m) => m.id === dm!.id)).toBe(false);
+        expect(seen.flatMap(componentsOf).some((c) => controls.some((mine) => mine.custom_id === c.custom_id))).toBe(false);
+      }
+      if (!bobTriedAlicesButton && decider === 'alice') {
+        // Bob cannot even click it: Discord (the double) knows no such message for him; nothing changes.
+        const before = await gameFingerprint();
+        const refused = await app.click('bob', dm!.id, controls[0]!.custom_id as string);
+        expect(refused.ok).toBe(false);
+        expect(refused.error).toContain('Unknown message');
+        expect(await gameFingerprint()).toEqual(before);
+        bobTriedAlicesButton = true;
+      }
       let where;
       if (decision!.kind === 'cheat' || decision!.kind === 'discardDown' || decision!.kind === 'triggerCost') {
-        // Private: the choice is in the decider's DM, with their hand as the options — and nowhere else.
-        expect(componentsOf(latest).some((c) => String(c.custom_id).startsWith(`fk:d:${gameId}:`))).toBe(false);
-        const dm = latestDecisionMessage(app.dms(decider), gameId);
-        expect(dm, `${decider}'s DM with the ${decision!.kind} choice`).toBeDefined();
+        // A hand decision: the options are the hand cards.
         const select = componentsOf(dm!).find((c) => c.type === 3)!;
         const options = (select.options as { value: string }[]).map((o) => o.value);
         expect(new Set(options)).toEqual(new Set(decision!.legal));
@@ -254,23 +271,8 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
           const hidden = hand.filter((c) => !state.seats[decision!.seat].revealedInHand.includes(c) && !state.seats[decision!.seat === 0 ? 1 : 0].hand.includes(c));
           expect(findCards(app.visibleTo(viewer).map(messageText).join('\n'), hidden)).toEqual([]);
         }
-        where = locateChoice(dm!, decision!, choice);
-      } else {
-        // Public buttons: on the newest public message.
-        where = locateChoice(latest, decision!, choice);
-        if (!bobTriedAlicesButton && decider === 'alice') {
-          // Bob clicks Alice's button: refused, privately, and nothing changes.
-          const before = await gameFingerprint();
-          const refused = await app.click('bob', where!.message.id, where!.customId, where!.values);
-          expect(refused.ok, refused.error).toBe(true);
-          expect(refused.reply?.ephemeral).toBe(true);
-          expect(refused.reply?.visibleTo).toBe(IDS.bob);
-          expect(refused.reply?.content).toContain('belongs to Alice');
-          expect(await gameFingerprint()).toEqual(before);
-          expect(app.double.message(where!.message.id)!.components).toEqual(where!.message.components);
-          bobTriedAlicesButton = true;
-        }
       }
+      where = locateChoice(dm!, decision!, choice);
       expect(where, `a component for ${decision!.kind} = ${String(choice)}`).toBeDefined();
       const eventsBefore = await app.eventCount();
       const clicked = await app.click(decider, where!.message.id, where!.customId, where!.values);

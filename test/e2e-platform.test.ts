@@ -86,18 +86,12 @@ function everything(): string {
 }
 
 /** Clicks the first choice of the pending public decision (a pick among tied cards, say) on `channelId`. */
-async function answerPublicDecisions(channelId: string, gameId: string): Promise<void> {
-  for (let guard = 0; guard < 10; guard++) {
-    const state = await stateOf(channelId);
-    const decision = engine.pendingDecision(state);
-    if (!decision) return;
-    const decider = decision.seat === 0 ? 'alice' : 'bob';
-    const choice = decision.kind === 'discardDown' ? decision.legal.slice(0, decision.count) : engine.decisionChoices(decision)[0]!;
-    const source = decision.kind === 'cheat' || decision.kind === 'discardDown' ? app.dms(decider) : app.publicMessages(channelId);
-    const where = locateChoice(latestDecisionMessage(source, gameId)!, decision, choice)!;
-    const clicked = await app.click(decider, where.message.id, where.customId, where.values);
-    expect(clicked.ok, clicked.error).toBe(true);
-  }
+/** Answers whatever the table waits for with the first choice offered, clicking what the bot DMed the decider. */
+async function answerDecisions(channelId: string): Promise<void> {
+  await advance(app, {
+    channelId,
+    policy: (_s, d) => (d.kind === 'discardDown' || d.kind === 'triggerCost' ? d.legal.slice(0, d.count) : engine.decisionChoices(d)[0]!),
+  });
 }
 
 /**
@@ -216,7 +210,7 @@ describe('flips, draws and hands', () => {
       expect(flipped.ok, flipped.error).toBe(true);
       expect(flipped.reply?.ephemeral).toBe(false);
       flips++;
-      await answerPublicDecisions(ch, gameId);
+      await answerDecisions(ch);
       state = await stateOf(ch);
       expect(state.resolution).toBeNull();
       for (const seat of [0, 1] as const) expect(total(state, seat)).toBe(54);
@@ -431,17 +425,23 @@ describe('flips, draws and hands', () => {
   it('a decision button clicked after the game moved on is refused as stale and changes nothing', async () => {
     const ch = channel('table-5');
     const gameId = await newGame(ch);
-    // Alice's duel asks her about a soulstone (public buttons); she undoes the duel instead.
+    // Alice's duel asks her about a soulstone: the buttons are in her DM and in her "My hand" view (never
+    // in the channel); she undoes the duel instead. Her DM loses its buttons; the ephemeral view cannot be
+    // edited, and its button is refused as stale.
     await app.command('alice', 'soulstones', { count: 2 }, ch);
     await app.command('alice', 'duel simple', { stat: 5, tn: 10, soulstones: true }, ch);
     const decision = engine.pendingDecision(await stateOf(ch))!;
     expect(decision).toMatchObject({ kind: 'soulstone', seat: 0 });
-    const withButtons = latestDecisionMessage(app.publicMessages(ch), gameId)!;
-    const pick = locateChoice(withButtons, decision, 'none')!;
-    expect(pick, 'the "No soulstone" button').toBeDefined();
+    expect(latestDecisionMessage(app.publicMessages(ch), gameId)).toBeUndefined();
+    const dm = latestDecisionMessage(app.dms('alice'), gameId)!;
+    expect(locateChoice(dm, decision, 'none'), 'the "No soulstone" button in her DM').toBeDefined();
+    const myHand = await app.click('alice', app.lastPublic(ch)!.id, `fk:hand:${gameId}`);
+    const pick = locateChoice(myHand.reply!, decision, 'none')!;
+    expect(pick, 'the "No soulstone" button in "My hand"').toBeDefined();
     const undone = await app.command('alice', 'game undo', undefined, ch);
     expect(undone.ok, undone.error).toBe(true);
     expect(engine.pendingDecision(await stateOf(ch))).toBeNull();
+    expect(latestDecisionMessage([app.double.message(dm.id)!], gameId), 'the DM lost its buttons').toBeUndefined();
     let before = await gameRows();
     expectRefusal(await app.click('alice', pick.message.id, pick.customId), 'alice', 'This button is stale');
     expect(await gameRows()).toEqual(before);
@@ -463,7 +463,8 @@ describe('flips, draws and hands', () => {
     await app.command('alice', 'duel simple', { stat: 5, tn: 10, soulstones: true }, ch);
     const last = engine.pendingDecision(await stateOf(ch))!;
     expect(last).toMatchObject({ kind: 'soulstone', seat: 0 });
-    const lastButtons = locateChoice(latestDecisionMessage(app.publicMessages(ch), gameId)!, last, 'none')!;
+    const lastView = await app.click('alice', app.lastPublic(ch)!.id, `fk:hand:${gameId}`);
+    const lastButtons = locateChoice(lastView.reply!, last, 'none')!;
     await app.command('bob', 'game end', undefined, ch);
     before = await gameRows();
     expectRefusal(await app.click('alice', lastButtons.message.id, lastButtons.customId), 'alice', 'This button is stale');

@@ -182,7 +182,7 @@ describe('a re-flip during an opposed duel, through the HTTP transport', () => {
     expect(started.ok && started.reply?.ephemeral === false, started.error ?? started.reply?.content).toBe(true);
     const gameId = activeState(await app.state()).gameId;
     expect(engine.pendingDecision(activeState(await app.state()))).toMatchObject({ kind: 'pick', seat: 0 });
-    const oldPick = latestDecisionMessage(app.publicMessages(), gameId)!;
+    const oldPick = latestDecisionMessage(app.dms('alice'), gameId)!;
     await expectNoLeak();
 
     // Bob may not re-flip Alice's flip: a private refusal, nothing stored.
@@ -201,11 +201,12 @@ describe('a re-flip during an opposed duel, through the HTTP transport', () => {
     const text1 = messageText(first.reply!);
     expect(text1).toContain('🔁 **Alice** re-flips (attack flip)');
     expect(text1).toContain(`${discarded1.map((c) => cardGlyph(c)).join(' ')} go to the discard`);
-    // New pick buttons; the old ones are stale.
-    expect(first.reply!.id).toBe(latestDecisionMessage(app.publicMessages(), gameId)!.id);
-    const staleButton = componentsOf(oldPick).find((c) => String(c.custom_id).startsWith(`fk:d:${gameId}:`))!;
-    const stale = await app.click('alice', oldPick.id, staleButton.custom_id as string);
-    expect(stale.reply?.content).toContain('stale');
+    // New pick buttons in a new DM; the old DM's buttons are taken away (a click could only be stale).
+    await app.settle();
+    const newPick = latestDecisionMessage(app.dms('alice'), gameId)!;
+    expect(newPick.id).not.toBe(oldPick.id);
+    expect(latestDecisionMessage([app.double.message(oldPick.id)!], gameId)).toBeUndefined();
+    expect(latestDecisionMessage(app.publicMessages(), gameId)).toBeUndefined();
     await expectNoLeak();
 
     // 2. Alice picks and cheats (her DM), then Bob must decide about his cheat: Alice re-flips again.

@@ -289,12 +289,12 @@ async function decide(a: Extract<Action, { t: 'decide' }>, state: engine.ActiveS
   const decider = userOf(decision.seat);
   const clicker: Viewer = a.as === 'decider' ? decider : a.as === 'other' ? (decider === 'alice' ? 'bob' : 'alice') : a.as;
   const choices = engine.decisionChoices(decision);
-  const choice = decision.kind === 'discardDown' ? Array.from({ length: decision.count }, (_, i) => choices[(a.choice + i) % choices.length]!) : choices[a.choice % choices.length]!;
-  const privateKind = decision.kind === 'cheat' || decision.kind === 'discardDown';
+  const many = decision.kind === 'discardDown' || decision.kind === 'triggerCost';
+  const choice = many ? Array.from({ length: decision.count }, (_, i) => choices[(a.choice + i) % choices.length]!) : choices[a.choice % choices.length]!;
   let message: DoubleMessage | undefined;
-  if (!privateKind) {
-    message = latestDecisionMessage(app.publicMessages(channelId), state.gameId);
-  } else if (clicker === decider) {
+  // Every decision is private: the channel never carries its controls.
+  expect(latestDecisionMessage(app.publicMessages(channelId), state.gameId), 'decision controls in the channel').toBeUndefined();
+  if (clicker === decider) {
     // The DM that carries THIS decision's controls (DMs may be closed, turned off with /settings, or the
     // decision opened while they were); else the "My hand" button shows the decision ephemerally.
     const current = decisionCustomId(state.gameId, decision);
@@ -307,7 +307,7 @@ async function decide(a: Extract<Action, { t: 'decide' }>, state: engine.ActiveS
       message = (await app.click(decider, withButton.id, handButtonOf(state.gameId))).reply;
     }
   } else {
-    // Someone else cannot even see a private decision: they can only press "My hand".
+    // Someone else cannot even see the decision: they can only press "My hand".
     const withButton = withHandButton(channelId, state.gameId);
     if (withButton) {
       const shown = await app.click(clicker, withButton.id, handButtonOf(state.gameId));

@@ -1,9 +1,11 @@
 /**
  * A whole opposed duel played in the no-token sandbox page, in Debian's Chromium: two pretend players
  * (switched with the page's "Viewing as" menu) start a game, draw, and fight a duel from the first flip
- * to the damage, every decision made in the page by whoever must make it — buttons in the channel,
- * the cheat as a select menu of hand cards in the decider's DMs. Nothing is called on the bot or the
- * store directly: the page, the Discord double and the real bot do it all.
+ * to the damage, every decision made in the page by whoever must make it, in their own DMs: the channel
+ * only says whom it waits for and what about (no control but "My hand"), and the decider's DM holds the
+ * controls beside their hand — buttons (soulstone, + pick, Red Joker suit, trigger, …), the cheat as a
+ * select menu of hand cards. Nothing is called on the bot or the store directly: the page, the Discord
+ * double and the real bot do it all.
  *
  * The decks are shuffled from a fresh random seed, so the test answers whatever the bot asks, in
  * whatever order. The outcome is still fixed by the duel's numbers:
@@ -16,7 +18,8 @@
  *  - Alice cheats with her best hand card; only CHEAT-3b (she flipped the Black Joker) or CHEAT-3c (Bob
  *    flipped the Red Joker) can forbid it, and then the page must say why, and Bob cheats instead (or,
  *    if the rules forbid both, Alice cheats her damage flip).
- * Along the way, each player's hand is searched for in everything the other one can read.
+ * Along the way, at every decision, each player's hand is searched for in everything the other one can
+ * read, and neither the other player nor the referee's tab may see a control of the decision.
  *
  * The game's seed is random; a failure prints it, and SANDBOX_DUEL_SEED=<64 hex> replays those decks.
  */
@@ -114,6 +117,8 @@ describe.skipIf(unavailable !== null)('an opposed duel played in the sandbox pag
   let cheated: { by: Player; card: string; slot: string } | null = null;
   /** How many card searches the hidden-hand checks actually ran (a check that finds nothing to look for proves nothing). */
   let hiddenCardsChecked = 0;
+  /** Ids of the DMs whose decision was answered, so that a DM is never answered twice. */
+  const answeredPrompts = new Set<string>();
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'fatekeeper-sandbox-duel-'));
@@ -174,14 +179,17 @@ describe.skipIf(unavailable !== null)('an opposed duel played in the sandbox pag
   /**
    * The adversary's check: `viewer` reads the channel and their DMs, and none of `secret` (the other
    * player's hand) may be there — except a card the viewer may know as their own: one they hold or held,
-   * or one their own deck put on the table (both decks hold the same 54 cards).
+   * or one their own deck put on the table (both decks hold the same 54 cards). Nor may they find any
+   * control of a decision: the only one ever pending here is the other player's (or none).
    */
   async function expectHiddenFrom(viewer: Player, secret: readonly string[]): Promise<void> {
     await view(viewer, 'dm');
     await readHandDm(viewer);
     const dmText = await p.pageText();
+    expect(await p.messages.locator('[data-custom-id^="fk:d:"]').count(), `${NAME[viewer]}'s DMs hold decision controls`).toBe(0);
     await view(viewer, table);
     const channelText = await p.pageText();
+    expect(await p.messages.locator('[data-custom-id^="fk:d:"]').count(), `${NAME[viewer]}'s channel shows decision controls`).toBe(0);
     const own = new Set([...held[viewer], ...(await publicCardsOf(viewer))]);
     const searched = secret.filter((c) => !own.has(c));
     hiddenCardsChecked += searched.length;
@@ -235,6 +243,8 @@ describe.skipIf(unavailable !== null)('an opposed duel played in the sandbox pag
     for (const id of await p.messageIds()) known.add(id);
 
     let current: Locator = started;
+    /** Who answered the last decision (null: the duel was just started by a command in the channel). */
+    let lastDecider: Player | null = null;
     for (let step = 0; ; step++) {
       expect(step, `the duel should be over by now:\n${story.join('\n')}`).toBeLessThan(16);
       const text = await current.innerText();
@@ -248,62 +258,92 @@ describe.skipIf(unavailable !== null)('an opposed duel played in the sandbox pag
       const kind = DECISION_KINDS[waiting[2]!];
       expect(kind, `unknown decision "${waiting[2]}"`).toBeDefined();
       expect(['alice', 'bob']).toContain(decider);
-      if (kind === 'cheat' || kind === 'discardDown') await decidePrivately(decider, kind, text);
-      else await decideInChannel(decider, kind!, current);
+      await decide(decider, kind!, waiting[2]!, current, { dmNews: decider !== lastDecider });
+      lastDecider = decider;
       await view(decider, table);
       current = await nextPublicMessage();
     }
     story.push('done');
-  });
+  }, 60_000);
 
-  /** A decision with buttons on the channel message: the decider clicks one; the message loses its buttons. */
-  async function decideInChannel(decider: Player, kind: string, message: Locator): Promise<void> {
+  /** What the page's components of a message are: each control's custom id (buttons, select menus, links as ''). */
+  const controlsOf = (message: Locator) =>
+    message.locator('[data-testid^="component-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-custom-id') ?? ''));
+
+  /**
+   * Every decision is the decider's alone: the channel's "Waiting for @X" says who and what, with no
+   * control but "My hand"; the controls come in the decider's DM, beside their hand. The decider sees the
+   * DM is news from the channel, opens it, and answers there; the DM then loses its controls. Meanwhile
+   * the other player's channel and DMs are searched for this hand, and hold no control of the decision.
+   */
+  async function decide(decider: Player, kind: string, what: string, message: Locator, options: { dmNews: boolean }): Promise<void> {
+    const channelText = await message.innerText();
+    expect(channelText).toContain('The choice is in their DMs (or the “My hand” button).');
+    // The channel's message carries no control of the decision: only the "My hand" button.
+    expect(await controlsOf(message), `the channel's "Waiting for" message has decision controls:\n${channelText}`).toEqual([expect.stringMatching(/^fk:hand:/)]);
+    // Nor does the referee's tab (a live view of the same channel) show any.
+    expect(await rita.page.locator('[data-custom-id^="fk:d:"]').count(), "Rita's tab shows decision controls").toBe(0);
+
+    // Looking at the channel, the decider sees that their DMs hold something new. (Not checked right after
+    // their own answer in the DMs: the next DM may arrive while they are still reading them.)
     await view(decider, table);
-    const buttons = message.locator('[data-testid="component-button"][data-custom-id^="fk:d:"]');
-    await buttons.first().waitFor();
-    const choices = await buttons.evaluateAll((els) => els.map((e) => (e.getAttribute('data-custom-id') ?? '').split(':').pop()!));
-    let choice: string;
-    switch (kind) {
-      case 'soulstone': choice = decider === 'alice' && choices.includes('plus') ? 'plus' : 'none'; break;
-      case 'pick': choice = choices.sort((a, b) => cardValue(b) - cardValue(a))[0]!; break;
-      case 'yield': choice = 'fight'; break;
-      case 'redJokerSuit': choice = choices.includes('M') ? 'M' : choices[0]!; break;
-      case 'trigger': {
-        if (decider === 'alice') {
-          // TRIG-1: her stat's Masks are in her total, so the trigger must be offered.
-          const offered = message.getByTestId('component-button').filter({ hasText: TRIGGER });
-          expect(await offered.count(), 'the trigger is offered').toBe(1);
-          choice = (await offered.getAttribute('data-custom-id'))!.split(':').pop()!;
-        } else choice = 'none';
-        break;
+    if (options.dmNews) await browser.page.getByTestId('dm-unread').waitFor();
+    await view(decider, 'dm');
+    const live = '[data-custom-id^="fk:d:"]:not([disabled])';
+    const newest = p.messages.filter({ hasText: `Your decision: ${what}.` }).filter({ has: browser.page.locator(live) }).last();
+    await newest.waitFor();
+    // Held by its id: once answered, the message no longer matches the filter above.
+    const promptId = (await newest.getAttribute('data-message-id'))!;
+    expect(answeredPrompts.has(promptId), `a DM already answered offers a decision again: ${promptId}`).toBe(false);
+    answeredPrompts.add(promptId);
+    const prompt = browser.page.locator(`[data-testid="message"][data-message-id="${promptId}"]`);
+    const promptText = await prompt.innerText();
+    // The DM does carry the decision's controls, and the hand beside them.
+    expect((await controlsOf(prompt)).filter((id) => id.startsWith('fk:d:')).length, promptText).toBeGreaterThan(0);
+    expect(promptText).toMatch(/Your Control Hand/);
+    const hand = await readHandDm(decider);
+
+    // The adversary reads everything they can while this hand and this decision are on the decider's screen.
+    await expectHiddenFrom(other(decider), hand);
+    await view(decider, 'dm');
+
+    if (kind === 'cheat') await cheatOrNot(decider, prompt, promptText, hand);
+    else {
+      const buttons = prompt.locator(`[data-testid="component-button"]${live}`);
+      const choices = await buttons.evaluateAll((els) => els.map((e) => (e.getAttribute('data-custom-id') ?? '').split(':').pop()!));
+      let choice: string;
+      switch (kind) {
+        case 'soulstone': choice = decider === 'alice' && choices.includes('plus') ? 'plus' : 'none'; break;
+        case 'pick': choice = [...choices].sort((a, b) => cardValue(b) - cardValue(a))[0]!; break;
+        case 'yield': choice = 'fight'; break;
+        case 'redJokerSuit': choice = choices.includes('M') ? 'M' : choices[0]!; break;
+        case 'trigger': {
+          if (decider === 'alice') {
+            // TRIG-1: her stat's Masks are in her total, so the trigger must be offered.
+            const offered = prompt.getByTestId('component-button').filter({ hasText: TRIGGER });
+            expect(await offered.count(), 'the trigger is offered').toBe(1);
+            choice = (await offered.getAttribute('data-custom-id'))!.split(':').pop()!;
+          } else choice = 'none';
+          break;
+        }
+        case 'prevent': case 'reduce': choice = 'decline'; break;
+        // No hand goes over the limit and no trigger costs a card in this story.
+        default: throw new Error(`unexpected decision ${kind}:\n${story.join('\n')}`);
       }
-      case 'prevent': case 'reduce': choice = 'decline'; break;
-      default: throw new Error(`unexpected decision ${kind}`);
+      expect(choices).toContain(choice);
+      story.push(`${decider} ${kind} ${choice}`);
+      await p.clickButton(prompt, { choice });
     }
-    expect(choices).toContain(choice);
-    story.push(`${decider} ${kind} ${choice}`);
-    await p.clickButton(message, { choice });
-    // The click is answered by updating the clicked message: its buttons are spent.
-    await expect.poll(() => buttons.count(), { timeout: 10_000 }).toBe(0);
+    // The click is answered by updating the DM: its controls are spent, so no stale one is left to click.
+    await expect.poll(() => prompt.locator('[data-custom-id^="fk:d:"]').count(), { timeout: 10_000 }).toBe(0);
   }
 
   /**
-   * A decision that needs the hand: it comes by DM, as a select menu of the decider's legal hand cards
-   * and a "Do not cheat" button. Before answering, the other player's view is searched for this hand.
+   * The cheat: a select menu of the decider's legal hand cards and a "Do not cheat" button, with what the
+   * choice is about (their flip).
    */
-  async function decidePrivately(decider: Player, kind: string, channelText: string): Promise<void> {
-    // No hand goes over the limit in this story, so the only private decision is the cheat.
-    expect(kind, story.join('\n')).toBe('cheat');
-    expect(channelText).toContain('The choice is in their DMs');
-    // Looking at the channel, the decider sees that their DMs hold something new.
-    await view(decider, table);
-    await browser.page.getByTestId('dm-unread').waitFor();
-    await view(decider, 'dm');
-    const prompt = p.messages.filter({ has: browser.page.locator('select[data-testid="component-select"][data-custom-id^="fk:d:"]:not([disabled])') }).last();
-    await prompt.waitFor();
-    const promptText = await prompt.innerText();
+  async function cheatOrNot(decider: Player, prompt: Locator, promptText: string, hand: readonly string[]): Promise<void> {
     expect(promptText).toContain('Your decision: cheat fate or not.');
-    const hand = await readHandDm(decider);
     const select = prompt.locator('select[data-testid="component-select"]');
     const offered = await select.locator('option:not([disabled])').evaluateAll((els) => els.map((e) => ({ value: (e as HTMLOptionElement).value, label: e.textContent ?? '' })));
     // The menu offers the hand, written as the hand list writes it.
@@ -311,10 +351,6 @@ describe.skipIf(unavailable !== null)('an opposed duel played in the sandbox pag
     expect(new Set(offered.map((o) => o.value))).toEqual(new Set(hand));
     const slot = /Your (attack|defense|damage) flip: /.exec(promptText)?.[1];
     expect(slot, promptText).toBeDefined();
-
-    // The adversary reads everything they can while this hand is on the decider's screen.
-    await expectHiddenFrom(other(decider), hand);
-    await view(decider, 'dm');
 
     // Alice cheats her duel flip with her best card. Bob cheats only when the rules forbid Alice to
     // (CHEAT-3b, 3c), so that someone does; if they forbid both, Alice cheats her damage flip.
@@ -329,8 +365,6 @@ describe.skipIf(unavailable !== null)('an opposed duel played in the sandbox pag
     } else {
       await p.clickButton(prompt, { label: 'Do not cheat' });
     }
-    // The DM is updated live: its controls are gone, so no stale menu is left to click.
-    await expect.poll(() => prompt.locator('[data-custom-id^="fk:d:"]').count(), { timeout: 10_000 }).toBe(0);
   }
 
   /** CHEAT-3b/3c as the table shows them: Alice took the Black Joker, or Bob's flipped card is the Red Joker. */

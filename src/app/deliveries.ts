@@ -1,7 +1,8 @@
 /**
  * After the engine has spoken: what each person gets to see. The public message (events, the duel
- * picture, whose decision it is) goes to the channel; a changed hand or a private decision goes to its
- * owner by DM — or, when DMs are closed, a notice without secrets and the ephemeral "My hand" button.
+ * picture, whose decision it is — never its controls) goes to the channel; a changed hand or a decision
+ * goes to its owner by DM — or, when DMs are closed, a notice without secrets and the ephemeral "My hand"
+ * button.
  */
 import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField, type APIMessageTopLevelComponent } from 'discord-api-types/v10';
 import type { RawFile } from '@discordjs/rest';
@@ -20,7 +21,7 @@ import type { UserSettings } from '../store/contract.js';
 import { cardName } from './present/cards.js';
 import { cheatContext } from './present/cheat.js';
 import { eventLine, type SeatNames } from './present/events.js';
-import { decisionComponents, describeDecision, handButtonId, isPrivateDecision, type Row } from './present/prompts.js';
+import { decisionComponents, describeDecision, handButtonId, type Row } from './present/prompts.js';
 import { COLOR, resolutionLines, seatsField, waitingLine, type Seated, type Table } from './present/status.js';
 import { damagePicture, duelPicture, handPicture } from './present/pictures.js';
 
@@ -91,12 +92,10 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
     if (progress.length) embed.fields = [{ name: t('status.onTheTable'), value: clip(progress).slice(0, 1024) }];
     const waiting = waitingText(t, view, view.pending);
     if (view.pending && waiting) {
+      // Whom the table waits for, and what about; the controls go to the decider alone (DM, "My hand").
       embed.color = COLOR.waiting;
-      const secret = isPrivateDecision(view.pending);
       content = waiting;
       mention = [view.seats[view.pending.seat].userId];
-      const decision = secret ? null : engine.pendingDecision(outcome.game.state);
-      if (decision && !isPrivateDecision(decision)) components.push(...decisionComponents(t, view.gameId, decision));
     }
     components.push(handRow(t, view.gameId));
   } else {
@@ -142,18 +141,18 @@ export async function publicMessage(t: Translate, outcome: Outcome): Promise<Out
   };
 }
 
-/** Who the table waits for, as the channel says it (a private decision adds where to answer it). */
+/** Who the table waits for, as the channel says it, and where the decider answers. */
 function waitingText(t: Translate, table: Seated, pending: Pick<engine.PendingDecision, 'kind' | 'seat'> | null): string | null {
   const waiting = waitingLine(t, table, pending);
   if (waiting === null || pending === null) return null;
-  return isPrivateDecision(pending) ? `${waiting} ${t('prompt.privateHint')}` : waiting;
+  return `${waiting} ${t('prompt.privateHint')}`;
 }
 
 /** A player's hand, privately: the picture, the card list, and the decision that needs it, if any. */
 export async function handMessage(t: Translate, state: engine.ActiveState, seat: engine.Seat): Promise<OutgoingMessage> {
   const hand = state.seats[seat].hand;
   const decision = engine.pendingDecision(state);
-  const mine = decision && decision.seat === seat && isPrivateDecision(decision) ? decision : null;
+  const mine = decision && decision.seat === seat ? decision : null;
   const highlight = mine && mine.kind === 'cheat' ? mine.legal : undefined;
   const picture = handPicture(t, state, seat, highlight);
   const files: RawFile[] = picture ? [{ name: 'hand.png', data: await renderHand(picture), contentType: 'image/png' }] : [];
@@ -206,7 +205,7 @@ function sameCards(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((c, i) => c === b[i]);
 }
 
-/** DMs for every seat whose hand changed or who now holds a private decision. */
+/** DMs for every seat whose hand changed or who must now decide. */
 export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everyHand?: boolean } = {}): Promise<void> {
   const { services } = scope;
   await rememberAskerLocale(scope);
@@ -222,19 +221,18 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
     }
     return;
   }
-  const privateDecision = decision !== null && isPrivateDecision(decision) ? decision : null;
-  // The decision before matters only to tell a new private decision from one already announced.
-  const decisionBefore = privateDecision === null ? null : engine.pendingDecision(outcome.before);
+  // The decision before matters only to tell a new decision from one already announced.
+  const decisionBefore = decision === null ? null : engine.pendingDecision(outcome.before);
   for (const seat of [0, 1] as const) {
     const userId = state.seats[seat].userId;
     const language = dmLanguage(scope, userId);
-    const mine = privateDecision !== null && privateDecision.seat === seat ? privateDecision : null;
+    const mine = decision !== null && decision.seat === seat ? decision : null;
     // A DM'd decision settled some other way (the "My hand" view, an undo) loses its controls.
     await editHandDm(scope, prompts.settled(stored.id, seat, mine?.id ?? null), language, 'prompt.closed');
     const handBefore = outcome.before.status === 'new' ? [] : outcome.before.seats[seat].hand;
     const handChanged = options.everyHand === true || !sameCards(handBefore, state.seats[seat].hand);
-    const newPrivateDecision = mine !== null && mine.id !== decisionBefore?.id;
-    if (!handChanged && !newPrivateDecision) continue;
+    const newDecision = mine !== null && mine.id !== decisionBefore?.id;
+    if (!handChanged && !newDecision) continue;
     const { settings, t } = await language();
     if (!settings.directMessages) continue; // they chose the "My hand" button; the public message names the decision
     const sent = await services.outbox.sendDirectMessage(userId, await handMessage(t, state, seat));
@@ -313,7 +311,7 @@ function privateWaitOf(scope: Scope, outcome: Outcome, message: OutgoingMessage)
   const { state, stored } = outcome.game;
   if (state.status !== 'active') return null;
   const decision = engine.pendingDecision(state);
-  if (decision === null || !isPrivateDecision(decision) || message.content === undefined) return null;
+  if (decision === null || message.content === undefined) return null;
   const t = scope.tPublic;
   const waiting = waitingText(t, state, decision);
   if (waiting === null || !message.content.includes(waiting)) return null;

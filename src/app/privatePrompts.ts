@@ -1,6 +1,6 @@
 /**
  * The last hand this process DMed to each seat of each game, and whether it carries live controls (a
- * private decision — cheat, discard down — asked by DM).
+ * decision asked by DM: every decision is, with the hand beside it).
  *
  * - When that decision is settled some other way (answered from the ephemeral "My hand" view, undone, the
  *   game ended), the DM's controls are taken away, so a player reading their DMs never finds a select

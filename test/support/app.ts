@@ -27,7 +27,6 @@ import * as engine from '../../src/engine/index.js';
 import type { GameStore, StoredEvent, StoredGame } from '../../src/store/contract.js';
 import { openStore } from '../../src/store/open.js';
 import { card as cardGlyph, cardName } from '../../src/app/present/cards.js';
-import { isPrivateDecision } from '../../src/app/present/prompts.js';
 import { translator } from '../../src/i18n/index.js';
 import { registerCommands } from '../../scripts/register.js';
 import { startBotAgainstDouble, type BotAgainstDouble } from './double.js';
@@ -715,8 +714,8 @@ export function findSeed(label: string, steps: readonly SimStep[], policy: Polic
 }
 
 /**
- * Answers the channel's pending decisions with `policy`, by clicking the components the bot sent (public
- * buttons on the newest public message; private selects in the decider's DM), until `until` says stop
+ * Answers the channel's pending decisions with `policy`, by clicking the components the bot sent (the
+ * selects and buttons in the decider's DM, where every decision goes), until `until` says stop
  * (the decision it stops at is returned, unanswered) or nothing is pending (null).
  */
 export async function advance(
@@ -732,8 +731,8 @@ export async function advance(
     if (options.until?.(decision, state)) return decision;
     const choice = options.policy(state, decision);
     const decider = decision.seat === 0 ? 'alice' : 'bob';
-    const source = isPrivateDecision(decision) ? app.dms(decider) : app.publicMessages(channelId);
-    const message = latestDecisionMessage(source, state.gameId);
+    // Every decision's controls go to the decider's DM.
+    const message = latestDecisionMessage(app.dms(decider), state.gameId);
     if (!message) throw new Error(`no message carries the ${decision.kind} decision of ${decider}`);
     const where = locateChoice(message, decision, choice);
     if (!where) throw new Error(`no component for ${decision.kind} = ${String(choice)}`);

@@ -1,7 +1,8 @@
 /**
- * Pending decisions as Discord components. Decisions that need the hand (cheat, discard down, a trigger's
- * discard cost) are private: they go to the decider's DM or an ephemeral reply. The others use only public
- * facts and are buttons on the public message — anyone can see them, only the decider's click counts.
+ * Pending decisions as Discord components, shown only to the player who must decide: in their DM (with
+ * their hand), or in the ephemeral "My hand" view. The channel says whom the table waits for and what
+ * about, never with the controls — even a decision that needs no hidden card (a + pick, a soulstone, a
+ * trigger) is the decider's alone to see and make.
  *
  * Custom ids carry the game id and a short fingerprint of the decision; both are re-checked against the
  * stored state on every click, so a button from an earlier decision is refused as stale.
@@ -14,12 +15,6 @@ import type { Problem } from '../../discord/replies.js';
 import { card, cardName, SUIT_EMOJI, suitName } from './cards.js';
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
-
-export const PRIVATE_KINDS: ReadonlySet<PendingDecision['kind']> = new Set(['cheat', 'discardDown', 'triggerCost']);
-
-export function isPrivateDecision(decision: Pick<PendingDecision, 'kind'>): boolean {
-  return PRIVATE_KINDS.has(decision.kind);
-}
 
 /** 10 hex characters: short enough for the 100-character custom id, long enough never to collide in one game. */
 export function decisionRef(decision: PendingDecision): string {

@@ -27,6 +27,8 @@ const state = {
   /** @type {Map<string, string>} */ dmChannels: new Map(),
   seq: 0,
   applied: 0,
+  /** per `${viewer}|${channel}`: the newest unread check sent and the newest applied (older answers are dropped) */
+  /** @type {Map<string, { sent: number, applied: number }>} */ unreadSeq: new Map(),
   /** rendered messages of the current view only: id → { sig, el } */
   rendered: new Map(),
   viewKey: '',
@@ -438,6 +440,10 @@ function setUnread(channelId, on) {
 async function checkUnread(channelId) {
   if (channelId === state.channelId) return;
   const viewerId = state.viewerId;
+  const key = `${viewerId}|${channelId}`;
+  const order = state.unreadSeq.get(key) ?? { sent: 0, applied: 0 };
+  state.unreadSeq.set(key, order);
+  const seq = ++order.sent;
   let messages;
   try {
     messages = await fetchMessages(viewerId, channelId);
@@ -445,8 +451,10 @@ async function checkUnread(channelId) {
     return;
   }
   if (viewerId !== state.viewerId || channelId === state.channelId) return;
+  // Checks overlap (each bot message triggers one): an answer older than one already applied is stale.
+  if (seq < order.applied) return;
+  order.applied = seq;
   learnBot(messages);
-  const key = `${viewerId}|${channelId}`;
   const seen = state.seen.get(key);
   const fromOthers = messages.filter((m) => m.author?.id !== viewerId);
   if (!seen) {
