@@ -246,6 +246,11 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
         expect(await gameFingerprint()).toEqual(before);
         bobTriedAlicesButton = true;
       }
+      expect(dm!.content).toContain('Your decision: ');
+      if (decision!.kind === 'pick') {
+        // The DM shows the table as the channel does: the cards to choose from are named there too.
+        expect(findCards(dm!.content ?? '', decision!.legal)).toEqual(expect.arrayContaining([...decision!.legal]));
+      }
       let where;
       if (decision!.kind === 'cheat' || decision!.kind === 'discardDown' || decision!.kind === 'triggerCost') {
         // A hand decision: the options are the hand cards.

@@ -165,7 +165,9 @@ export async function handMessage(t: Translate, state: engine.ActiveState, seat:
   };
   // What the decision is about, from this player's own view: their flip, the table, their hand.
   const view = engine.privateView(state, seat);
-  const context = mine?.kind === 'cheat' && view.status !== 'new' ? cheatContext(t, view, mine) : [];
+  // A cheat explains itself (the totals, what would succeed); any other decision shows the table as the
+  // channel does, so the DM alone is enough to decide.
+  const context = view.status === 'new' || !mine ? [] : mine.kind === 'cheat' ? cheatContext(t, view, mine) : resolutionLines(t, view);
   const content = mine ? [t('prompt.yourTurn', { decision: t(`decision.${mine.kind}`) }), ...context].join('\n') : null;
   return {
     ...(content ? { content } : {}),
