@@ -283,8 +283,9 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
       const clicked = await app.click(decider, where!.message.id, where!.customId, where!.values);
       expect(clicked.ok, clicked.error).toBe(true);
       expect(clicked.responseType).toBe(7);
-      // The clicked message's buttons are spent.
+      // The clicked message's buttons are spent, and it says the decision is done (not overwritten later).
       expect(componentsOf(app.double.message(where!.message.id)!).filter((c) => String(c.custom_id).startsWith('fk:d:'))).toEqual([]);
+      expect(app.double.message(where!.message.id)!.content).toMatch(/^✅ (Alice|Bob): .* — done\.$/);
       expect(await app.eventCount()).toBeGreaterThan(eventsBefore);
     }
     expect(bobTriedAlicesButton).toBe(true);

@@ -208,7 +208,7 @@ function sameCards(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** DMs for every seat whose hand changed or who must now decide. */
-export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everyHand?: boolean } = {}): Promise<void> {
+export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everyHand?: boolean; answeredIn?: string } = {}): Promise<void> {
   const { services } = scope;
   await rememberAskerLocale(scope);
   const { state, stored } = outcome.game;
@@ -229,8 +229,10 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
     const userId = state.seats[seat].userId;
     const language = dmLanguage(scope, userId);
     const mine = decision !== null && decision.seat === seat ? decision : null;
-    // A DM'd decision settled some other way (the "My hand" view, an undo) loses its controls.
-    await editHandDm(scope, prompts.settled(stored.id, seat, mine?.id ?? null), language, 'prompt.closed');
+    // A DM'd decision settled some other way (the "My hand" view, an undo) loses its controls. The DM
+    // the player answered in already says so (the click replaced its text): it is left as it is.
+    const settled = prompts.settled(stored.id, seat, mine?.id ?? null);
+    if (settled?.messageId !== options.answeredIn) await editHandDm(scope, settled, language, 'prompt.closed');
     const handBefore = outcome.before.status === 'new' ? [] : outcome.before.seats[seat].hand;
     const handChanged = options.everyHand === true || !sameCards(handBefore, state.seats[seat].hand);
     const newDecision = mine !== null && mine.id !== decisionBefore?.id;
@@ -282,8 +284,8 @@ function asReply(message: OutgoingMessage): { data: ReplyMessage; files?: RawFil
 }
 
 /** The after() work of an action (a factory, not a named closure: see boldNames in present/events.ts). */
-function privatelyAfter(scope: Scope, outcome: Outcome): () => Promise<void> {
-  return () => deliverPrivately(scope, outcome);
+function privatelyAfter(scope: Scope, outcome: Outcome, answeredIn?: string): () => Promise<void> {
+  return () => deliverPrivately(scope, outcome, answeredIn === undefined ? {} : { answeredIn });
 }
 
 /**
@@ -291,9 +293,13 @@ function privatelyAfter(scope: Scope, outcome: Outcome): () => Promise<void> {
  * - a slash command gets the public message as its reply;
  * - a click updates the clicked message (its buttons are spent) and the public message is posted anew.
  */
-export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: { reply: 'public' } | { reply: 'update'; note: string }): Promise<InitialReply> {
+export async function deliverAfterAction(
+  scope: Scope,
+  outcome: Outcome,
+  how: { reply: 'public' } | { reply: 'update'; note: string; /** the clicked message */ messageId: string },
+): Promise<InitialReply> {
   const message = await publicMessage(scope.tPublic, outcome);
-  const privately = privatelyAfter(scope, outcome);
+  const privately = privatelyAfter(scope, outcome, how.reply === 'update' ? how.messageId : undefined);
   const wait = privateWaitOf(scope, outcome, message);
   if (how.reply === 'public') {
     const { data, files } = asReply(message);

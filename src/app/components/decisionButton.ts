@@ -31,6 +31,6 @@ export const decisionButton: ComponentModule = {
     const onlyAsker = ctx.guildId === null || ((ctx.interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
     const t = onlyAsker ? ctx.t : ctx.tPublic;
     const note = t('prompt.answered', { name: ctx.asker.name, decision: describeDecision(t, decision) });
-    return deliverAfterAction(ctx, result, { reply: 'update', note });
+    return deliverAfterAction(ctx, result, { reply: 'update', note, messageId: ctx.interaction.message.id });
   },
 };
