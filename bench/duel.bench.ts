@@ -1,17 +1,19 @@
 /**
  * One full opposed duel (soulstones on both sides, a pick, one cheat, a trigger, damage) played twice,
  * from the same seed and the same answers: through the engine alone (decide/evolve and pendingDecision),
- * and through the whole HTTP path (a signed /duel, then signed clicks on the buttons and the DM select
- * the bot actually posted to the local Discord double), waiting for each interaction's after() work
- * (follow-up posts, DMs, the hand and duel pictures) as a player would before answering.
+ * and through the whole HTTP path as Discord drives it — the local Discord double sends the signed /duel
+ * and the clicks on the controls the bot actually posted (every decision's controls are in the decider's
+ * DM) to the bot's endpoint, verified with the double's own key — waiting for each interaction's after()
+ * work (follow-up posts, DMs, the hand and duel pictures) as a player would before answering.
  */
-import type { KeyObject } from 'node:crypto';
 import * as engine from '../src/engine/index.js';
 import { parseDamage, parseTriggers } from '../src/app/duelInput.js';
-import type { DiscordDouble, DoubleMessage } from '../src/discord-double/index.js';
-import { commandInteraction, componentInteraction, idFactory, signInteraction, type BenchUser, type LeafOption } from './interactions.js';
+import type { DeliveryResult, DiscordDouble, DoubleMessage, OptionValue } from '../src/discord-double/index.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { registerCommands } from '../scripts/register.js';
+import type { BenchUser } from './interactions.js';
 import { ALICE, BOB } from './flip.bench.js';
-import { expectPublic, postPayload, postSigned, startBotServer, type BotServer } from './servers.js';
+import { startBotServer, type BotServer } from './servers.js';
 import { median, round } from './stats.js';
 
 export const DUEL_SEED = 'b3'.repeat(32);
@@ -114,14 +116,6 @@ export function engineDuel(setup: engine.GameState): { state: engine.GameState; 
   return { state, decisions };
 }
 
-interface Candidate {
-  channelId: string;
-  messageId: string;
-  content: string;
-  components: unknown[];
-  dm: boolean;
-}
-
 type Component = { type: number; custom_id?: string; options?: { value: string }[]; components?: Component[] };
 
 function decisionControls(components: unknown[]): Component[] {
@@ -151,11 +145,16 @@ function clickFor(controls: Component[], memo: { cheated: boolean }): { customId
 export interface HttpDuelTiming {
   /** From sending /duel to the end of the last interaction's after() work. */
   totalMs: number;
-  /** Sum of the round trips of the interactions alone (the initial responses). */
+  /**
+   * Sum of the round trips of the interactions alone (the initial responses), as the double (Discord's
+   * stand-in) sees them: from building and signing the interaction to recording the bot's answer.
+   */
   responseMs: number;
   interactions: number;
   /** REST requests the bot made to the double during the duel (follow-ups, DMs, DM channel lookups). */
   restCalls: number;
+  /** Times the bot's REST client held a request back for its own rate limits during the duel. */
+  restWaits: number;
 }
 
 export interface DuelBench {
@@ -165,28 +164,40 @@ export interface DuelBench {
   ratio: number;
   interactions: number;
   restCalls: number;
+  /** Times the bot's REST client held a request back for its own rate limits, over all timed duels. */
+  restWaits: number;
   decisions: string[];
   rounds: number;
   loggedErrors: number;
   errorSamples: string[];
 }
 
-export async function benchDuel(options: { double: DiscordDouble; key: KeyObject; publicKeyHex: string; rounds: number; warmup: number; engineReps?: number }): Promise<DuelBench> {
-  const { double, key } = options;
-  const server: BotServer = await startBotServer({ double, publicKeyHex: options.publicKeyHex, newSeed: () => DUEL_SEED, trackAfters: true });
-  const nextId = idFactory(11);
-  const channelId = double.channel('table-1').id;
-  const inbox: DoubleMessage[] = [];
-  const onMessage = (m: DoubleMessage) => inbox.push(m);
-  double.events.on('message', onMessage);
-  const drain = () => inbox.splice(0, inbox.length);
+/** Throws unless the double got the initial response `type` (4: a public message, 7: the clicked message updated). */
+function expectResponse(what: string, result: DeliveryResult, type: 4 | 7): string {
+  const flags = (result.interaction?.response?.data?.flags as number | undefined) ?? 0;
+  if (!result.ok || result.responseType !== type || (flags & 64) !== 0 || !result.interaction) {
+    throw new Error(`${what}: expected a public type-${type} response, got ${result.error ?? `type ${String(result.responseType)}`} ${JSON.stringify(result.interaction?.response ?? null).slice(0, 300)}`);
+  }
+  return result.interaction.id;
+}
 
-  const send = async (what: string, user: BenchUser, name: string, opts: { subcommand?: string; leaves?: LeafOption[]; users?: BenchUser[] } = {}) => {
-    const id = nextId();
-    const posted = await postPayload(server.url, key, commandInteraction(id, user, channelId, name, opts));
-    expectPublic(what, posted);
-    await server.afterDone(id);
-    return posted;
+export async function benchDuel(options: { double: DiscordDouble; rounds: number; warmup: number; engineReps?: number }): Promise<DuelBench> {
+  const { double } = options;
+  // Verified with the double's key: only what the double delivers (as Discord would) reaches this bot.
+  const server: BotServer = await startBotServer({ double, publicKeyHex: double.publicKey, newSeed: () => DUEL_SEED, trackAfters: true });
+  const previousDelivery = double.delivery;
+  const channelId = double.channel('table-1').id;
+  // Every message the bot created or edited since the last reset, newest version by id.
+  const seen = new Map<string, DoubleMessage>();
+  const onMessage = (m: DoubleMessage) => void seen.set(m.id, m);
+  const onDelete = (m: DoubleMessage) => void seen.delete(m.id);
+  let restWaits = 0;
+  const onRateLimited = () => void restWaits++;
+
+  /** Untimed: a slash command through the double, then its after() work. */
+  const send = async (what: string, user: BenchUser, name: string, commandOptions: Record<string, OptionValue> = {}) => {
+    const result = await double.sendCommand({ userId: user.id, channelId, name, options: commandOptions });
+    await server.afterDone(expectResponse(what, result, 4));
   };
 
   const setup = duelSetupState();
@@ -195,49 +206,49 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
 
   async function httpDuelRound(check: boolean): Promise<HttpDuelTiming> {
     // Untimed setup, the same commands duelSetupState() applies.
-    await send('/game new', ALICE, 'game', { subcommand: 'new', leaves: [{ name: 'opponent', type: 6, value: BOB.id }, { name: 'system', type: 3, value: 'm3e' }], users: [BOB] });
-    for (const user of [ALICE, BOB]) await send('/soulstones', user, 'soulstones', { leaves: [{ name: 'count', type: 4, value: 3 }] });
-    for (const user of [ALICE, BOB]) await send('/draw', user, 'draw', { leaves: [{ name: 'count', type: 4, value: 5 }] });
-    drain();
+    await send('/game new', ALICE, 'game new', { opponent: BOB.id, system: 'm3e' });
+    for (const user of [ALICE, BOB]) await send('/soulstones', user, 'soulstones', { count: 3 });
+    for (const user of [ALICE, BOB]) await send('/draw', user, 'draw', { count: 5 });
+    seen.clear();
+    // @discordjs/rest lets the bot make at most 50 requests per 1-second window (all routes together) and
+    // holds the rest back until the window ends. The setup's calls (hand DMs) would eat the timed duel's
+    // share and stall it for up to a second, depending on how the rounds fall: start it with a fresh
+    // window, as on an otherwise idle bot. The duel's own calls (29) fit in one; any wait is counted.
+    const windowEnd = server.rest.globalReset;
+    if (windowEnd > Date.now()) await sleep(windowEnd - Date.now() + 1);
+    restWaits = 0;
 
     const memo = { cheated: false };
     const restBefore = double.requests.length;
     let interactions = 0;
     let responseMs = 0;
     const t0 = performance.now();
-    const duelId = nextId();
-    const leaves: LeafOption[] = Object.entries(DUEL_OPTIONS).map(([name, value]) => ({ name, type: typeof value === 'boolean' ? 5 : typeof value === 'number' ? 4 : 3, value }));
-    const first = await postPayload(server.url, key, commandInteraction(duelId, ALICE, channelId, 'duel', { subcommand: 'opposed', leaves }));
+    let t = t0;
+    const first = await double.sendCommand({ userId: ALICE.id, channelId, name: 'duel opposed', options: { ...DUEL_OPTIONS } });
+    responseMs += performance.now() - t;
     interactions++;
-    responseMs += first.ms;
-    expectPublic('/duel opposed', first);
-    await server.afterDone(duelId);
-    let candidates: Candidate[] = [
-      { channelId, messageId: '1300000000000000900', content: first.json?.data?.content ?? '', components: first.json?.data?.components ?? [], dm: false },
-    ];
+    await server.afterDone(expectResponse('/duel opposed', first, 4));
     for (;;) {
-      candidates.push(...drain().map((m) => ({ channelId: m.channelId, messageId: m.id, content: m.content, components: m.components, dm: m.guildId === null })));
-      const open = candidates.filter((c) => decisionControls(c.components).length > 0);
+      const open = [...seen.values()].filter((m) => decisionControls(m.components).length > 0);
       if (open.length === 0) break;
-      if (open.length > 1) throw new Error(`several open decisions: ${open.map((c) => c.content).join(' / ')}`);
+      if (open.length > 1) throw new Error(`several open decisions: ${open.map((m) => m.content).join(' / ')}`);
       const target = open[0]!;
-      // The waiting line ("Waiting for <@id>: …") comes last; earlier lines may mention the other player.
-      const mention = [...target.content.matchAll(/<@(\d+)>/g)].at(-1)?.[1];
-      const user = target.dm ? (double.dmChannelId(ALICE.id) === target.channelId ? ALICE : BOB) : mention === ALICE.id ? ALICE : mention === BOB.id ? BOB : undefined;
-      if (!user) throw new Error(`cannot tell who decides: ${target.content}`);
-      if (process.env.BENCH_DEBUG) console.error('decide', user.username, target.dm, target.content);
+      // Every decision's controls go to the decider's DM, and only there.
+      const user = target.channelId === double.dmChannelId(ALICE.id) ? ALICE : target.channelId === double.dmChannelId(BOB.id) ? BOB : undefined;
+      if (!user) throw new Error(`decision controls outside the players' DMs (channel ${target.channelId}): ${target.content}`);
+      if (process.env.BENCH_DEBUG) console.error('decide', user.username, target.content);
       const click = clickFor(decisionControls(target.components), memo);
-      const id = nextId();
-      const posted = await postSigned(server.url, signInteraction(key, componentInteraction(id, user, target.channelId, target.messageId, click.customId, click.values, target.dm)));
+      t = performance.now();
+      const clicked = await double.clickComponent({ userId: user.id, messageId: target.id, customId: click.customId, ...(click.values ? { values: click.values } : {}) });
+      responseMs += performance.now() - t;
       interactions++;
-      responseMs += posted.ms;
-      if (posted.status !== 200 || posted.json?.type !== 7) throw new Error(`click ${click.customId}: ${posted.status} ${JSON.stringify(posted.json).slice(0, 300)}`);
-      await server.afterDone(id);
-      candidates = [];
+      await server.afterDone(expectResponse(`click ${click.customId}`, clicked, 7));
       if (interactions > 30) throw new Error('HTTP duel did not end');
     }
     const totalMs = performance.now() - t0;
     const restCalls = double.requests.length - restBefore;
+    const waits = restWaits;
+    if (process.env.BENCH_DEBUG) console.error(`duel round: ${totalMs.toFixed(1)} ms, responses ${responseMs.toFixed(1)} ms, ${restCalls} REST calls, ${waits} REST waits`);
 
     if (interactions !== reference.decisions.length + 1) {
       throw new Error(`HTTP duel took ${interactions} interactions, the engine alone ${reference.decisions.length + 1} (${reference.decisions.join(', ')})`);
@@ -249,9 +260,8 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
         s && s.status === 'active' ? JSON.stringify({ n: s.eventCount, seats: s.seats, resolution: s.resolution }) : String(s?.status);
       if (same(snapshot) !== same(reference.state)) throw new Error('the HTTP duel ended in a different state than the engine-only duel');
     }
-    await send('/game end', ALICE, 'game', { subcommand: 'end' });
-    drain();
-    return { totalMs, responseMs, interactions, restCalls };
+    await send('/game end', ALICE, 'game end');
+    return { totalMs, responseMs, interactions, restCalls, restWaits: waits };
   }
 
   function engineRound(): number {
@@ -261,6 +271,13 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
   }
 
   try {
+    double.setDelivery({ mode: 'http', interactionsUrl: server.url });
+    // The double's client checks commands against the registered definitions, as Discord's does.
+    await registerCommands(server.rest, double.applicationId, double.fixtures.guild.id);
+    double.events.on('message', onMessage);
+    double.events.on('update', onMessage);
+    double.events.on('delete', onDelete);
+    server.rest.on('rateLimited', onRateLimited);
     for (let i = 0; i < options.warmup; i++) {
       engineRound();
       await httpDuelRound(i === 0);
@@ -285,6 +302,7 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
       ratio: round(httpMs / engineMs, 1),
       interactions: http[0]?.interactions ?? 0,
       restCalls: http[0]?.restCalls ?? 0,
+      restWaits: http.reduce((sum, h) => sum + h.restWaits, 0),
       decisions: reference.decisions,
       rounds: options.rounds,
       loggedErrors: server.counters.loggedErrors,
@@ -292,6 +310,10 @@ export async function benchDuel(options: { double: DiscordDouble; key: KeyObject
     };
   } finally {
     double.events.off('message', onMessage);
+    double.events.off('update', onMessage);
+    double.events.off('delete', onDelete);
+    server.rest.off('rateLimited', onRateLimited);
+    double.setDelivery(previousDelivery);
     await server.close();
   }
 }

@@ -119,7 +119,7 @@ export interface LeafOption {
   value: OptionValue;
 }
 
-const COMMAND_IDS: Record<string, string> = { game: '1300000000000000001', flip: '1300000000000000002', duel: '1300000000000000003', soulstones: '1300000000000000004', draw: '1300000000000000005' };
+const COMMAND_IDS: Record<string, string> = { game: '1300000000000000001', flip: '1300000000000000002' };
 
 /**
  * A CHAT_INPUT interaction. `subcommand` wraps the leaves; user options get `data.resolved` from `users`.
@@ -147,24 +147,6 @@ export function commandInteraction(
     data.resolved = { users, members };
   }
   return envelope(id, 2, user, channelId, data);
-}
-
-/**
- * A MESSAGE_COMPONENT interaction: a button (no values) or a string select (values). `dm` shapes it as
- * a click in the bot's DM (no guild, `user` instead of `member`), where private decisions are answered.
- */
-export function componentInteraction(id: string, user: BenchUser, channelId: string, messageId: string, customId: string, values: string[] | undefined, dm: boolean) {
-  const data = values ? { custom_id: customId, component_type: 3, values } : { custom_id: customId, component_type: 2 };
-  const message = { id: messageId, channel_id: channelId, type: 0, content: '', embeds: [], components: [], author: { id: APPLICATION_ID, username: 'Fatekeeper', bot: true } };
-  const payload: Record<string, unknown> = envelope(id, 3, user, channelId, data, { message });
-  if (dm) {
-    for (const key of ['guild_id', 'guild', 'guild_locale', 'member']) delete payload[key];
-    payload.user = apiUser(user);
-    payload.channel = { id: channelId, type: 1, recipients: [apiUser(user)] };
-    payload.context = 1;
-    payload.authorizing_integration_owners = { '0': '0' };
-  }
-  return payload;
 }
 
 export function flipInteraction(id: string, user: BenchUser, channelId: string) {

@@ -60,6 +60,8 @@ function countingStore(store: GameStore, counters: Counters): GameStore {
 export interface BotServer {
   url: string;
   store: GameStore;
+  /** The bot's REST client (pointed at the double), e.g. to register the commands with it. */
+  rest: REST;
   counters: Counters;
   /** Resolves once the after() work (follow-ups, DMs) of that interaction id has finished (needs `trackAfters`). */
   afterDone(interactionId: string): Promise<void>;
@@ -123,6 +125,7 @@ export async function startBotServer(options: {
   return {
     url: `http://127.0.0.1:${port}/interactions`,
     store,
+    rest,
     counters,
     async afterDone(interactionId) {
       if (!options.trackAfters) throw new Error('afterDone needs startBotServer({ trackAfters: true })');
@@ -177,12 +180,12 @@ export async function startBareServer(publicKeyHex: string): Promise<{ url: stri
 export interface Posted {
   status: number;
   /** The parsed JSON body (undefined for an empty body). */
-  json: { type?: number; data?: { flags?: number; content?: string; components?: unknown[] } } | undefined;
+  json: { type?: number; data?: { flags?: number; content?: string } } | undefined;
   ms: number;
 }
 
-/** One signed POST from this process (for setup and the sequential duel driver). */
-export function postSigned(url: string, signed: SignedRequest): Promise<Posted> {
+/** One signed POST from this process (the throughput benchmarks' setup, with the bench keys). */
+function postSigned(url: string, signed: SignedRequest): Promise<Posted> {
   const target = new URL(url);
   const t = performance.now();
   return new Promise((resolve, reject) => {
