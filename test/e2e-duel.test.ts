@@ -37,8 +37,8 @@ const DUEL_OPTIONS = {
   defense: 5,
   attacker_soulstones: true,
   defender_soulstones: true,
-  // Critical Strike costs a discard (TRIG-4): Alice pays it from her hand, privately.
-  attacker_triggers: 'Critical Strike:M:1; Onslaught:TT',
+  // Critical Strike adds 1 damage when resolving (DMG-7) and costs a discard (TRIG-4): Alice pays it from her hand, privately.
+  attacker_triggers: 'Critical Strike:M+1:1; Onslaught:TT',
   defender_triggers: 'Counterattack:C',
   damage: '2/3/4',
 };
@@ -55,7 +55,7 @@ const DUEL_COMMAND: engine.Command = {
   attackerSoulstoneUser: true,
   defenderSoulstoneUser: true,
   attackerTriggers: [
-    { name: 'Critical Strike', suits: ['M'], cost: { discard: 1 } },
+    { name: 'Critical Strike', suits: ['M'], damage: 1, timing: 'whenResolving', cost: { discard: 1 } },
     { name: 'Onslaught', suits: ['T', 'T'] },
   ],
   defenderTriggers: [{ name: 'Counterattack', suits: ['C'] }],
@@ -319,6 +319,10 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
     expect(findCards(paidLine!, paid.cards)).toEqual(paid.cards);
     expect(state.seats[0].discard).toEqual(expect.arrayContaining(paid.cards));
     expect(messageText(final)).toMatch(/\*\*Bob\*\* takes \*\*\d+\*\* damage/);
+    // Critical Strike fired: its +1 joins the damage flip (DMG-7 step 2), said where the damage starts.
+    expect(app.publicMessages().map(messageText).join('\n')).toContain("💥 Damage: **Alice** against **Bob** (2/3/4 +1).");
+    const dealt = SCRIPT.events.find((e): e is Extract<engine.GameEvent, { type: 'DamageResolved' }> => e.type === 'DamageResolved')!.result;
+    expect(dealt.base).toBe(dealt.card === 'BJ' ? 0 : ({ weak: 2, moderate: 3, severe: 4 }[dealt.band!] ?? 0) + (dealt.card === 'RJ' ? 1 : 0) + 1);
     const cheated = SCRIPT.events.find((e): e is Extract<engine.GameEvent, { type: 'FateCheated' }> => e.type === 'FateCheated' && e.seat === 0)!;
     expect(messageText(app.publicMessages().find((m) => messageText(m).includes('cheats fate'))!)).toMatch(/Alice\*\* cheats fate/);
     expect(state.seats[0].hand).not.toContain(cheated.card);

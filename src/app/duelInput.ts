@@ -27,19 +27,28 @@ export function parseTriggers(input: string | undefined, option: string): Parsed
   if (!input) return { ok: true, value: [] };
   const triggers: TriggerSpec[] = [];
   for (const part of input.split(';').map((p) => p.trim()).filter(Boolean)) {
-    // "Name:SUITS", or "Name:SUITS:N" for a trigger whose italic cost is to discard N cards (TRIG-4).
-    // Names may hold ':' themselves, so the fields are read from the right.
+    // "Name:SUITS", "Name:SUITS+D" for a trigger that adds D damage when resolving (DMG-7), and ":N" after
+    // either for one whose italic cost is to discard N cards (TRIG-4). Names may hold ':' themselves, so
+    // the fields are read from the right.
     const costMatch = /:\s*(\d)\s*$/.exec(part);
     const discard = costMatch ? Number(costMatch[1]) : 0;
     const head = costMatch ? part.slice(0, costMatch.index) : part;
     const colon = head.lastIndexOf(':');
     const name = (colon >= 0 ? head.slice(0, colon) : head).trim();
-    const suits = parseSuits(colon >= 0 ? head.slice(colon + 1) : '', option);
-    if (!name || name.length > 60 || !suits.ok || suits.value.length === 0 || (costMatch && (discard < 1 || discard > 6))) {
+    const suitsText = colon >= 0 ? head.slice(colon + 1) : '';
+    const plus = /\+\s*(\d)\s*$/.exec(suitsText);
+    const damage = plus ? Number(plus[1]) : 0;
+    const suits = parseSuits(plus ? suitsText.slice(0, plus.index) : suitsText, option);
+    if (!name || name.length > 60 || !suits.ok || suits.value.length === 0 || (costMatch && (discard < 1 || discard > 6)) || (plus && damage < 1)) {
       return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: part.slice(0, 40) } } };
     }
     if (triggers.some((t) => t.name === name)) return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: name } } };
-    triggers.push({ name, suits: suits.value, ...(discard > 0 ? { cost: { discard } } : {}) });
+    triggers.push({
+      name,
+      suits: suits.value,
+      ...(damage > 0 ? { damage, timing: 'whenResolving' as const } : {}),
+      ...(discard > 0 ? { cost: { discard } } : {}),
+    });
   }
   if (triggers.length > 10) return { ok: false, problem: { code: 'TRIGGERS_INVALID', params: { option, input: '…' } } };
   return { ok: true, value: triggers };

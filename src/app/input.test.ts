@@ -42,6 +42,17 @@ describe('duel notations', () => {
     expect(parseTriggers('Flurry:MM:7', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
     expect(parseTriggers('Flurry:2', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
   });
+  it('DMG-7: Name:SUITS+D is a trigger that adds D damage when resolving, with or without a cost', () => {
+    expect(parseTriggers('Critical Strike:M+1; Onslaught:MT+2:1', 't')).toEqual({
+      ok: true,
+      value: [
+        { name: 'Critical Strike', suits: ['M'], damage: 1, timing: 'whenResolving' },
+        { name: 'Onslaught', suits: ['M', 'T'], damage: 2, timing: 'whenResolving', cost: { discard: 1 } },
+      ],
+    });
+    expect(parseTriggers('Critical Strike:M+0', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
+    expect(parseTriggers('Critical Strike:+1', 't')).toMatchObject({ ok: false, problem: { code: 'TRIGGERS_INVALID' } });
+  });
   it('DMG-1: fixed and variable profiles, with blasts (DMG-13)', () => {
     expect(parseDamage('3')).toEqual({ ok: true, value: { profile: 3 } });
     expect(parseDamage('2/3/4')).toEqual({ ok: true, value: { profile: [2, 3, 4] } });

@@ -70,7 +70,7 @@ export function newDamageState(i: DamageInputs): DamageState {
   };
 }
 
-export function damageFromPlan(plan: DamagePlan, dealer: Seat, precision: number, cover: boolean, friendly: boolean): DamageState {
+export function damageFromPlan(plan: DamagePlan, dealer: Seat, precision: number, cover: boolean, friendly: boolean, triggerDamage = 0): DamageState {
   const { profile, blasts } = plan.spec;
   // Tuples copied, not shared with the state's plan: an event must not alias the state it was decided on.
   return newDamageState({
@@ -78,7 +78,7 @@ export function damageFromPlan(plan: DamagePlan, dealer: Seat, precision: number
     target: plan.target,
     profile: isVariable(profile) ? [profile[0], profile[1], profile[2]] : profile,
     blasts: blasts === undefined ? undefined : [blasts[0], blasts[1], blasts[2]],
-    plus: plan.spec.plus,
+    plus: (plan.spec.plus ?? 0) + triggerDamage,
     irreducible: plan.spec.irreducible,
     cheatable: plan.spec.cheatable,
     fate: plan.spec.fate,

@@ -270,7 +270,11 @@ export function duelStep(state: ActiveState, res: DuelResolution): Step | null {
   if (res.result.attacker.succeeded && res.damagePlan) {
     if (res.damage === null) {
       const attacker = res.sides[0] as DuelSide;
-      return events({ type: 'DamageSequenceStarted', damage: damageFromPlan(res.damagePlan, attacker.seat, res.result.precision, res.inCover, res.friendly) });
+      // DMG-7 step 2: the attacker's fired trigger that adds damage ("+N damage", so never on the BJ, DMG-6).
+      const declared = attacker.triggers.find((t) => t.name === attacker.trigger);
+      const fired = res.result.triggers.some((t) => t.role === 'attacker' && t.status === 'fires');
+      const bonus = fired ? (declared?.damage ?? 0) : 0;
+      return events({ type: 'DamageSequenceStarted', damage: damageFromPlan(res.damagePlan, attacker.seat, res.result.precision, res.inCover, res.friendly, bonus) });
     }
     return damageStep(state, res, res.damage);
   }

@@ -42,6 +42,8 @@ export const triggerSpecSchema = z.object({
   timing: triggerTimingSchema.optional(),
   /** TRIG-4: an italic cost paid on declaration — hand cards to discard. A trigger the hand cannot pay is not offered. */
   cost: z.object({ discard: int.min(1).max(6) }).optional(),
+  /** An attacker's "when resolving: +N damage" (DMG-7 step 2): added to the action's damage if the trigger fires. */
+  damage: int.min(1).max(9).optional(),
 });
 export type TriggerSpec = z.infer<typeof triggerSpecSchema>;
 

@@ -126,6 +126,15 @@ describe('triggers', () => {
     ]);
   });
 
+  it('TRIG-6 / DMG-7: a fired "when resolving: +N damage" trigger adds to the damage flip; never on the Black Joker (DMG-6); not to blasts', () => {
+    const duel: Command = { ...opposed, attackerTriggers: [{ name: 'Critical Strike', suits: ['M'], timing: 'whenResolving', damage: 1 }], damage: { profile: [2, 3, 4], blasts: [0, 0, 1] } };
+    const play = (damageCard: string, declare: string) => scenario({ decks: [['9M', damageCard], ['2T']] }).do(duel, P0).answer(declare);
+    // 5 + 9M = 14 vs 7: a margin of 7, no precision modifier; the damage flip reveals one card.
+    expect(play('12C', 'Critical Strike').lastOf('DamageResolved')?.result).toMatchObject({ card: '12C', base: 5, final: 5, blasts: 1, blastDamage: 3 });
+    expect(play('12C', '-').lastOf('DamageResolved')?.result).toMatchObject({ base: 4, final: 4 });
+    expect(play('BJ', 'Critical Strike').lastOf('DamageResolved')?.result).toMatchObject({ card: 'BJ', base: 0, final: 0 });
+  });
+
   it('TRIG-6: timing decides whether a declared trigger takes effect', () => {
     expect(triggerStatus('immediately', false)).toBe('fires');
     expect(triggerStatus('afterResolving', false)).toBe('fires');

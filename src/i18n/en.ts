@@ -64,7 +64,7 @@ export const en = {
   // --- added: engine rules, names, events, pictures, prompts
   "error.CARDS_INVALID": "“{input}” is not a card. Write cards like 4R, 13M, RJ (R Rams, M Masks, C Crows, T Tomes; RJ/BJ for the jokers).",
   "error.SUITS_INVALID": "The option “{option}” has an unknown suit in “{input}”. Use R (Rams), M (Masks), C (Crows), T (Tomes), at most four.",
-  "error.TRIGGERS_INVALID": "The option “{option}” could not read the trigger “{input}”. Write triggers as Name:SUITS separated by “;”, e.g. “Critical Strike:M; Onslaught:MT”; add :1 for a trigger whose cost is to discard a card (“Flurry:MM:1”).",
+  "error.TRIGGERS_INVALID": "The option “{option}” could not read the trigger “{input}”. Write triggers as Name:SUITS separated by “;”, e.g. “Critical Strike:M; Onslaught:MT”; add +1 for one that adds 1 damage (“Critical Strike:M+1”) and :1 for one whose cost is to discard a card (“Flurry:MM:1”).",
   "error.DAMAGE_SOURCE": "Give either a damage profile (like “2/3/4” or “3”) or a fall in inches (fall_inches), not both and not neither.",
   "error.PROFILE_INVALID": "“{input}” is not a variable profile. Write the weak/moderate/severe amounts like “1/2/3”.",
   "error.HEAL_INCOMPLETE": "A heal needs a profile (like “1/2/3”), the model’s Health now and its maximum Health, no more than its maximum.",

@@ -63,7 +63,7 @@ export const fr: Record<keyof typeof en, string> = {
   // --- added: engine rules, names, events, pictures, prompts
   "error.CARDS_INVALID": "« {input} » n’est pas une carte. Écrivez les cartes comme 4B, 13M, JR (B Béliers, M Masques, C Corbeaux, G Grimoires ; JR/JN pour les jokers).",
   "error.SUITS_INVALID": "L’option « {option} » contient une couleur inconnue dans « {input} ». Utilisez B (Béliers), M (Masques), C (Corbeaux), G (Grimoires), quatre au plus.",
-  "error.TRIGGERS_INVALID": "L’option « {option} » n’a pas pu lire le déclic « {input} ». Écrivez Nom:COULEURS séparés par « ; », ex. « Coup Critique:M; Assaut:MG » ; ajoutez :1 pour un déclic qui coûte la défausse d’une carte (« Rafale:MM:1 »).",
+  "error.TRIGGERS_INVALID": "L’option « {option} » n’a pas pu lire le déclic « {input} ». Écrivez Nom:COULEURS séparés par « ; », ex. « Coup Critique:M; Assaut:MG » ; ajoutez +1 pour un déclic qui ajoute 1 dégât (« Coup Critique:M+1 ») et :1 pour un déclic qui coûte la défausse d’une carte (« Rafale:MM:1 »).",
   "error.DAMAGE_SOURCE": "Donnez soit un profil de dégâts (comme « 2/3/4 » ou « 3 »), soit une chute en pouces (chute_pouces), pas les deux ni aucun.",
   "error.PROFILE_INVALID": "« {input} » n’est pas un profil variable. Écrivez les valeurs faible/modéré/sévère comme « 1/2/3 ».",
   "error.HEAL_INCOMPLETE": "Un soin demande un profil (comme « 1/2/3 »), la Santé actuelle de la figurine et sa Santé maximale, sans dépasser ce maximum.",

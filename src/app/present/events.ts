@@ -48,7 +48,7 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       return t(Array.isArray(event.damage.profile) ? 'event.damageFlipStarted' : 'event.fixedDamageStarted', {
         name: who(event.initiator),
         target: who(event.damage.target),
-        profile: profile(event.damage.profile),
+        profile: withPlus(event.damage.profile, event.damage.plus),
       });
     case 'DuelYieldDecided':
       return t(event.yielded ? 'event.yielded' : 'event.fights', { name: who(event.seat) });
@@ -107,7 +107,8 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       return [`🏁 ${parts.join(' · ')}`, ...triggers].join('\n');
     }
     case 'DamageSequenceStarted':
-      return t('event.damageStarted', { name: who(event.damage.dealer), target: who(event.damage.target), profile: profile(event.damage.profile) });
+      // "+N damage" (the action's text, a fired trigger) is shown with the profile it adds to (DMG-7 step 2).
+      return t('event.damageStarted', { name: who(event.damage.dealer), target: who(event.damage.target), profile: withPlus(event.damage.profile, event.damage.plus) });
     case 'DamageResolved': {
       const r = event.result;
       const steps = [`${r.base}`];
@@ -179,6 +180,10 @@ function sideOutcome(t: Translate, who: (seat: 0 | 1) => string, r: DuelResult, 
   if (side.succeeded) return t('event.succeeds', { name: who(side.seat), total });
   const why = failureReasons(t, who, r, role);
   return why.length ? t('event.failsWhy', { name: who(side.seat), total, why: why.join(t('duel.why.and')) }) : t('event.fails', { name: who(side.seat), total });
+}
+
+function withPlus(p: number | readonly [number, number, number], plus: number): string {
+  return plus === 0 ? profile(p) : `${profile(p)} ${plus > 0 ? '+' : '−'}${Math.abs(plus)}`;
 }
 
 function profile(p: number | readonly [number, number, number]): string {
