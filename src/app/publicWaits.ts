@@ -1,9 +1,8 @@
 /**
- * The channel messages that announce a private decision ("Waiting for Bob: cheat fate or not. The choice
- * is in their DMs…"). A decision asked in the channel has buttons, and the click that answers it marks
- * that message done; a private one is answered elsewhere (a DM, "My hand"), so once it is settled — or
- * undone, or the game ended — its announcement is marked done here instead, and the channel never shows
- * someone as awaited after they decided.
+ * The channel messages that announce a decision ("Waiting for Bob: cheat fate or not. The choice is in
+ * their DMs…"). Every decision is answered elsewhere (a DM, "My hand"), so once it is settled — or undone,
+ * or the game ended — its announcement is marked done here, and the channel never shows someone as
+ * awaited after they decided.
  *
  * Kept in memory, best effort: an announcement made before a restart or by another instance stays as it
  * is, and the newer messages tell the story anyway.
