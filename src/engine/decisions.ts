@@ -4,6 +4,7 @@
  * which gives each decision an id that changes every time (stale buttons are refused).
  */
 import type { CardCode } from './cards.js';
+import { isCardCode } from './cards.js';
 import type { ActiveState, Command, GameState } from './schema.js';
 import type { DecisionCore } from './step.js';
 import { nextStep } from './resolution.js';
@@ -84,13 +85,18 @@ export function decisionChoices(d: DecisionCore): string[] {
   }
 }
 
-/** Builds the answer command for a choice token (or tokens, for discardDown); null if it is not a choice. */
+/**
+ * Builds the answer command for a choice token (or tokens, for discardDown and triggerCost); null if it is
+ * not a choice. An answer made of hand cards is built from any card codes: the engine checks the hand and
+ * says which card is wrong, with its rule (CHEAT-5, LOC-5, TRIG-4).
+ */
 export function commandForChoice(d: PendingDecision, choice: string | readonly string[]): Command | null {
   const decisionId = d.id;
   const one = typeof choice === 'string' ? choice : choice.length === 1 ? (choice[0] as string) : null;
   const many: string[] = typeof choice === 'string' ? [choice] : [...choice];
   if (d.kind === 'discardDown') return { type: 'discardDown', decisionId, cards: many as CardCode[] };
   if (d.kind === 'triggerCost') return { type: 'payTriggerCost', decisionId, cards: many as CardCode[] };
+  if (d.kind === 'cheat' && one !== null && one !== DECLINE && isCardCode(one)) return { type: 'cheatFate', decisionId, card: one };
   if (one === null || !decisionChoices(d).includes(one)) return null;
   switch (d.kind) {
     case 'pick':

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
-import { commandForChoice, DECLINE, isCardCode, NO_TRIGGER, type Command, type PendingDecision } from '../../engine/index.js';
+import { commandForChoice, DECLINE, NO_TRIGGER, type Command, type PendingDecision } from '../../engine/index.js';
 import type { Translate } from '../../i18n/index.js';
 import type { Problem } from '../../discord/replies.js';
 import { card, cardName, SUIT_EMOJI, suitName } from './cards.js';
@@ -130,12 +130,6 @@ export function answerFor(decision: PendingDecision, choice: string | undefined,
           ? DECLINE
           : choice;
   const answer = commandForChoice(decision, token ?? values);
-  // A cheat with a card that is not in the hand is the engine's to refuse, with its rule (CHEAT-5):
-  // the player learns which card is wrong — their own input, nothing hidden.
-  const card = values.length === 1 ? values[0] : undefined;
-  if (!answer && decision.kind === 'cheat' && token === undefined && card !== undefined && isCardCode(card)) {
-    return { type: 'cheatFate', decisionId: decision.id, card };
-  }
   // The decision is the current one (checked by the caller); a value it does not offer is forged or garbled.
   return answer ?? { code: 'INVALID_CHOICE' };
 }
