@@ -6,7 +6,7 @@ import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
 import { problemReply } from '../src/discord/replies.js';
 import { performForSeat } from '../src/app/perform.js';
-import { parseDamage } from '../src/app/duelInput.js';
+import { damagedModel, parseDamage } from '../src/app/duelInput.js';
 
 export default defineCommand(
   {
@@ -36,9 +36,7 @@ export default defineCommand(
     // Exactly one source of damage: a profile, or a fall.
     if ((a.profile === undefined) === (a.fall_inches === undefined)) return problemReply(ctx.t, { code: 'DAMAGE_SOURCE' });
     const target = {
-      ...(a.armor !== undefined ? { armor: a.armor } : {}),
-      ...(a.shielded !== undefined ? { shielded: a.shielded } : {}),
-      ...(a.health !== undefined ? { targetHealth: a.health } : {}),
+      ...damagedModel(a),
       targetSoulstoneUser: a.target_soulstones ?? false,
       ...(a.label ? { label: a.label } : {}),
     };

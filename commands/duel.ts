@@ -6,7 +6,7 @@ import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../src/discord/router.js';
 import { problemReply } from '../src/discord/replies.js';
 import { perform, performForSeat } from '../src/app/perform.js';
-import { parseDamage, parseSuits, parseTriggers } from '../src/app/duelInput.js';
+import { damagedModel, parseDamage, parseSuits, parseTriggers } from '../src/app/duelInput.js';
 
 const stat = <N extends string, R extends boolean = false>(name: N, fr: string, description: string, frDescription: string, required?: R) =>
   ({
@@ -144,7 +144,7 @@ export default defineCommand(
         stunned: a.stunned ?? false,
         generated: a.generated ?? false,
         ...(damage.value ? { damage: damage.value } : {}),
-        ...targetOf(a),
+        ...damagedModel(a),
         targetSoulstoneUser: a.target_soulstones ?? false,
         ...(a.label ? { label: a.label } : {}),
       });
@@ -186,18 +186,9 @@ export default defineCommand(
       inCover: a.cover ?? false,
       inConcealment: a.concealment ?? false,
       ...(damage.value ? { damage: damage.value } : {}),
-      ...targetOf(a),
+      ...damagedModel(a),
       targetSoulstoneUser: a.defender_soulstones ?? false,
       ...(a.label ? { label: a.label } : {}),
     }));
   },
 );
-
-/** The damaged model's Armor, Shielded and Health, as far as the player gave them. */
-function targetOf(a: { armor?: number | undefined; shielded?: number | undefined; health?: number | undefined }) {
-  return {
-    ...(a.armor !== undefined ? { armor: a.armor } : {}),
-    ...(a.shielded !== undefined ? { shielded: a.shielded } : {}),
-    ...(a.health !== undefined ? { targetHealth: a.health } : {}),
-  };
-}

@@ -75,3 +75,12 @@ export function parseDamage(input: string | undefined): Parsed<DamageSpec | unde
 }
 
 export { SUITS };
+
+/** The damaged model's Armor, Shielded and Health (DMG-8, DMG-10), as far as the player gave them. */
+export function damagedModel(a: { armor?: number | undefined; shielded?: number | undefined; health?: number | undefined }) {
+  return {
+    ...(a.armor !== undefined ? { armor: a.armor } : {}),
+    ...(a.shielded !== undefined ? { shielded: a.shielded } : {}),
+    ...(a.health !== undefined ? { targetHealth: a.health } : {}),
+  };
+}
