@@ -576,6 +576,8 @@ type FlipCheat = NonNullable<ReturnType<typeof flipOf>>['cheat'];
 const bobCheatsAfter = (sim: Simulation, outcome: (cheat: FlipCheat) => boolean) =>
   sim.decisions.some((d) => d.seat === 1 && d.kind === 'cheat' && outcome(flipOf(d.state, 'attacker')?.cheat ?? null));
 const skipped = (sim: Simulation, rule: string) => sim.events.some((e) => e.type === 'CheatSkipped' && e.seat === 0 && e.rule === rule);
+/** In the duel: Alice's cheat is skipped for `rule`, and Bob still decides his afterwards. */
+const aliceBarredInDuel = (rule: string) => (sim: Simulation) => skipped(sim, rule) && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden');
 
 const BANS: Ban[] = [
   {
@@ -585,7 +587,7 @@ const BANS: Ban[] = [
     refusal: { en: 'You cannot cheat fate when the Black Joker was flipped', fr: 'Impossible de Tromper le Destin quand le Joker Noir a été tiré' },
     commands: BOTH_DRAW_THEN_DUEL.commands,
     waitsOn: 'cheat',
-    sim: findSeed('cheat-3b', BOTH_DRAW_THEN_DUEL.steps, declining(false), (sim) => skipped(sim, 'CHEAT-3b') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+    sim: findSeed('cheat-3b', BOTH_DRAW_THEN_DUEL.steps, declining(false), aliceBarredInDuel('CHEAT-3b')),
   },
   {
     rule: 'CHEAT-3c',
@@ -594,7 +596,7 @@ const BANS: Ban[] = [
     refusal: { en: 'You cannot cheat fate: your opponent flipped the Red Joker', fr: 'Impossible de Tromper le Destin : votre adversaire a tiré le Joker Rouge' },
     commands: BOTH_DRAW_THEN_DUEL.commands,
     waitsOn: 'cheat',
-    sim: findSeed('cheat-3c', BOTH_DRAW_THEN_DUEL.steps, declining(false), (sim) => skipped(sim, 'CHEAT-3c') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+    sim: findSeed('cheat-3c', BOTH_DRAW_THEN_DUEL.steps, declining(false), aliceBarredInDuel('CHEAT-3c')),
   },
   {
     rule: 'CHEAT-3d',
@@ -630,7 +632,7 @@ const BANS: Ban[] = [
     refusal: { en: 'Your hand is empty: there is nothing to cheat with', fr: 'Votre main est vide : rien pour Tromper le Destin' },
     commands: [['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
     waitsOn: 'cheat',
-    sim: findSeed('cheat-3f', [draw3(1), { command: OPPOSED, seat: 0 }], declining(false), (sim) => skipped(sim, 'CHEAT-3f') && bobCheatsAfter(sim, (c) => c?.outcome === 'forbidden')),
+    sim: findSeed('cheat-3f', [draw3(1), { command: OPPOSED, seat: 0 }], declining(false), aliceBarredInDuel('CHEAT-3f')),
   },
 ];
 
