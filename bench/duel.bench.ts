@@ -6,8 +6,8 @@
  * DM) to the bot's endpoint, verified with the double's own key — waiting for each interaction's after()
  * work (follow-up posts, DMs, the hand and duel pictures) as a player would before answering.
  */
-import * as engine from '../src/engine/index.js';
-import { parseDamage, parseTriggers } from '../src/app/duelInput.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
+import { parseDamage, parseTriggers } from '../src/systems/malifaux-table/commands/duelInput.js';
 import type { DeliveryResult, DiscordDouble, DoubleMessage, OptionValue } from '../src/discord-double/index.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { registerCommands } from '../scripts/register.js';

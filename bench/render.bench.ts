@@ -4,10 +4,10 @@
  * is a duel picture under 2x the blank encode.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import { DUEL_SIZE, renderDuel } from '../src/render/duel.js';
-import { HAND_SIZE, renderHand } from '../src/render/hand.js';
-import { ensureFonts } from '../src/render/fonts.js';
-import { HAND, OPPOSED_CHEAT } from '../src/render/fixtures.js';
+import { DUEL_SIZE, renderDuel } from '../src/systems/malifaux-table/pictures/duel.js';
+import { HAND_SIZE, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
+import { ensureFonts } from '../src/systems/malifaux-table/pictures/fonts.js';
+import { HAND, OPPOSED_CHEAT } from '../src/systems/malifaux-table/pictures/fixtures.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -4,7 +4,7 @@
  * seats) built with the engine itself, then `replay(events)` timed against JSON.parse of the same log
  * (what loading it from the store costs at the very least), interleaved, as medians.
  */
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { median, round } from './stats.js';
 
 const SEATS = [

@@ -4,7 +4,7 @@
  */
 import { Routes } from 'discord-api-types/v10';
 import { REST } from '@discordjs/rest';
-import { allCommands } from '../commands/index.js';
+import { allCommands } from '../src/discord/commands/index.js';
 import { readConfig } from '../src/app/config.js';
 
 export async function registerCommands(rest: REST, applicationId: string, guildId?: string): Promise<number> {

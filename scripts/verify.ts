@@ -1,13 +1,13 @@
 /**
  * `npm run verify -- <seed> <log.json>`: checks a finished game's shuffles offline, with nothing but the
  * revealed seed and the log that `/game log` attached after the end. It re-runs every shuffle from the seed
- * (HMAC-SHA256 stream + Fisher–Yates, documented in src/engine/README.md), compares each deck order with the
+ * (HMAC-SHA256 stream + Fisher–Yates, documented in src/systems/malifaux-table/engine/README.md), compares each deck order with the
  * one recorded, checks that every drawn or flipped card came off the top, and that the seed matches the
  * commitment published when the game started.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { eventSchema } from '../src/engine/index.js';
+import { eventSchema } from '../src/systems/malifaux-table/engine/index.js';
 import { effectiveEntries, type StoredPayload } from '../src/app/games.js';
 import { verifyLog } from '../src/app/audit.js';
 

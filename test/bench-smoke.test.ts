@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSignatureVerifier } from '../src/discord/signature.js';
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { benchReplay, buildLog } from '../bench/replay.bench.js';
 import { duelSetupState, engineDuel } from '../bench/duel.bench.js';
 import { flipInteraction, generateBenchKeys, idFactory, signInteraction } from '../bench/interactions.js';

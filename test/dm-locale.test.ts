@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n/index.js';
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { IDS, latestDecisionMessage, locateChoice, messageText, startApp, type App } from './support/app.js';
 
 let app: App;

@@ -5,9 +5,9 @@
  * private decision is marked done. End to end against the local Discord double, through both transports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { translator } from '../src/i18n/index.js';
-import { COLOR } from '../src/app/present/status.js';
+import { COLOR } from '../src/systems/malifaux-table/present/status.js';
 import { IDS, componentsOf, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
 
 let app: App;

@@ -16,8 +16,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIInteractionResponse } from 'discord-api-types/v10';
-import * as engine from '../src/engine/index.js';
-import { cardValue } from '../src/engine/cards.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
+import { cardValue } from '../src/systems/malifaux-table/engine/cards.js';
 import { act } from '../src/app/games.js';
 import { explain } from '../src/app/perform.js';
 import { problemReply } from '../src/discord/replies.js';

@@ -9,8 +9,8 @@
  * components it actually sent, and at the end the log it stored must equal the engine's own run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
-import { cardValue } from '../src/engine/cards.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
+import { cardValue } from '../src/systems/malifaux-table/engine/cards.js';
 import {
   IDS,
   activeState,

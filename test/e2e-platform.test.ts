@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import {
   IDS,
   activeState,

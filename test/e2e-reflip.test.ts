@@ -10,9 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
-import { cardValue } from '../src/engine/cards.js';
-import { card as cardGlyph } from '../src/app/present/cards.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
+import { cardValue } from '../src/systems/malifaux-table/engine/cards.js';
+import { card as cardGlyph } from '../src/systems/malifaux-table/present/cards.js';
 import {
   IDS,
   activeState,

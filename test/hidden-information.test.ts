@@ -31,7 +31,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import {
   IDS,
   componentsOf,
@@ -46,7 +46,7 @@ import {
 } from './support/app.js';
 import type { DoubleMessage, InteractionRecord } from '../src/discord-double/index.js';
 import type { StoredPayload } from '../src/app/games.js';
-import { decisionCustomId } from '../src/app/present/prompts.js';
+import { decisionCustomId } from '../src/systems/malifaux-table/present/prompts.js';
 
 const RUNS = Number(process.env.HIDDEN_RUNS ?? 30);
 const TABLE_RUNS = Number(process.env.HIDDEN_TABLE_RUNS ?? 20);
@@ -678,7 +678,7 @@ describe('hidden information, over the HTTP endpoint', () => {
     }
     const state = (await activeOrNull(channelId))!;
     const { outbox, log } = app.bot.services;
-    const { cardName, card } = await import('../src/app/present/cards.js');
+    const { cardName, card } = await import('../src/systems/malifaux-table/present/cards.js');
     const { translator } = await import('../src/i18n/index.js');
     const publicPost = async (): Promise<string> => (await outbox.postToChannel(channelId, { content: 'Waiting for Bob' })).messageId;
     const aliceDm = async (): Promise<{ channelId: string; messageId: string }> => {

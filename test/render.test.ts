@@ -2,14 +2,14 @@ import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshDeck, SUITS } from '../src/engine/cards.js';
-import { drawCard, drawSuitGlyph, type CardState } from '../src/render/suits.js';
-import { ensureFonts, FONT_FAMILY } from '../src/render/fonts.js';
-import { drawDuel, DUEL_SIZE, renderDuel, type DuelCardBox } from '../src/render/duel.js';
-import { drawFlip, FLIP_SIZE, renderFlip } from '../src/render/flip.js';
-import { drawHand, HAND_SIZE, renderHand } from '../src/render/hand.js';
-import * as F from '../src/render/fixtures.js';
-import type { DuelPicture } from '../src/render/models.js';
+import { freshDeck, SUITS } from '../src/systems/malifaux-table/engine/cards.js';
+import { drawCard, drawSuitGlyph, type CardState } from '../src/systems/malifaux-table/pictures/suits.js';
+import { ensureFonts, FONT_FAMILY } from '../src/systems/malifaux-table/pictures/fonts.js';
+import { drawDuel, DUEL_SIZE, renderDuel, type DuelCardBox } from '../src/systems/malifaux-table/pictures/duel.js';
+import { drawFlip, FLIP_SIZE, renderFlip } from '../src/systems/malifaux-table/pictures/flip.js';
+import { drawHand, HAND_SIZE, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
+import * as F from '../src/systems/malifaux-table/pictures/fixtures.js';
+import type { DuelPicture } from '../src/systems/malifaux-table/pictures/models.js';
 
 const OUT = join(process.cwd(), '.tmp', 'render');
 

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { act, createGame, effectiveEvents, type ActResult, type LoadedGame, type StoredPayload, type Who } from '../src/app/games.js';
 import { GameCache, gameCacheOf } from '../src/app/writePath.js';
 import type { Services } from '../src/app/services.js';

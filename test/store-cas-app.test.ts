@@ -6,8 +6,8 @@
  * The log stays gapless and replayable, versions strictly increase, and no two commands are merged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
-import { card as cardGlyph } from '../src/app/present/cards.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
+import { card as cardGlyph } from '../src/systems/malifaux-table/present/cards.js';
 import { IDS, activeState, replayStored, startApp, type App, type Backend, type CommandResult, type Instance, type Mode, type Who } from './support/app.js';
 import type { StoredPayload } from '../src/app/games.js';
 

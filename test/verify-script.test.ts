@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import * as engine from '../src/engine/index.js';
+import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import type { ExportedLog } from '../src/app/audit.js';
 
 const run = promisify(execFile);

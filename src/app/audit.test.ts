@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as engine from '../engine/index.js';
-import { P0, P1, startCommand } from '../engine/testkit.js';
+import * as engine from '../systems/malifaux-table/engine/index.js';
+import { P0, P1, startCommand } from '../systems/malifaux-table/engine/testkit.js';
 import { translator } from '../i18n/index.js';
 import type { StoredEvent } from '../store/contract.js';
 import { exportLog, logDescription, logLines } from './audit.js';

@@ -3,7 +3,7 @@
  * ended) and the verification that every shuffle was the one the committed seed dictates.
  */
 import type { APIEmbed } from 'discord-api-types/v10';
-import * as engine from '../engine/index.js';
+import * as engine from '../systems/malifaux-table/engine/index.js';
 import type { StoredEvent, StoredGame } from '../store/contract.js';
 import type { InitialReply } from '../discord/contract.js';
 import type { InteractionScope } from '../discord/interaction.js';
@@ -11,8 +11,8 @@ import { ephemeral, problemReply, reply } from '../discord/replies.js';
 import type { Translate } from '../i18n/index.js';
 import { effectiveEvents, loadGame, type StoredPayload } from './games.js';
 import type { Services } from './services.js';
-import { eventLine, type SeatNames } from './present/events.js';
-import { COLOR } from './present/status.js';
+import { eventLine, type SeatNames } from '../systems/malifaux-table/present/events.js';
+import { COLOR } from '../systems/malifaux-table/present/status.js';
 
 type Scope = InteractionScope & { services: Services };
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { REST } from '@discordjs/rest';
-import { allCommands, allComponents } from '../../commands/index.js';
+import { allCommands, allComponents } from '../discord/commands/index.js';
 import { createOutbox } from '../discord/outbox.js';
 import { createRouter } from '../discord/router.js';
 import { withDeadline } from '../discord/deadline.js';

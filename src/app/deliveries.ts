@@ -6,8 +6,8 @@
  */
 import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField, type APIMessageTopLevelComponent } from 'discord-api-types/v10';
 import type { RawFile } from '@discordjs/rest';
-import * as engine from '../engine/index.js';
-import { renderDuel, renderFlip, renderHand } from '../render/index.js';
+import * as engine from '../systems/malifaux-table/engine/index.js';
+import { renderDuel, renderFlip, renderHand } from '../systems/malifaux-table/pictures/index.js';
 import { translator, type Locale, type Translate } from '../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../discord/contract.js';
 import type { InteractionScope } from '../discord/interaction.js';
@@ -18,12 +18,12 @@ import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import { publicWaitsOf, type PublicWait } from './publicWaits.js';
 import { describeError } from '../discord/outbox.js';
 import type { UserSettings } from '../store/contract.js';
-import { cardName } from './present/cards.js';
-import { cheatContext } from './present/cheat.js';
-import { eventLine, type SeatNames } from './present/events.js';
-import { decisionComponents, describeDecision, handButtonId, type Row } from './present/prompts.js';
-import { COLOR, resolutionLines, seatsField, waitingLine, type Seated, type Table } from './present/status.js';
-import { damagePicture, duelPicture, handPicture } from './present/pictures.js';
+import { cardName } from '../systems/malifaux-table/present/cards.js';
+import { cheatContext } from '../systems/malifaux-table/present/cheat.js';
+import { eventLine, type SeatNames } from '../systems/malifaux-table/present/events.js';
+import { decisionComponents, describeDecision, handButtonId, type Row } from '../systems/malifaux-table/present/prompts.js';
+import { COLOR, resolutionLines, seatsField, waitingLine, type Seated, type Table } from '../systems/malifaux-table/present/status.js';
+import { damagePicture, duelPicture, handPicture } from '../systems/malifaux-table/present/pictures.js';
 
 export interface Outcome {
   game: LoadedGame;

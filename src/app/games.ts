@@ -6,7 +6,7 @@
  * that hides the last batch of events from the replay. Referees can always read what was undone.
  */
 import { randomUUID } from 'node:crypto';
-import * as engine from '../engine/index.js';
+import * as engine from '../systems/malifaux-table/engine/index.js';
 import type { GameStore, NewEvent, StoredEvent, StoredGame } from '../store/contract.js';
 import type { Problem } from '../discord/replies.js';
 import type { Services } from './services.js';

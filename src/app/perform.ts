@@ -1,5 +1,5 @@
 /** The common path of a slash command that is one engine command: act, then tell everyone what they may know. */
-import * as engine from '../engine/index.js';
+import * as engine from '../systems/malifaux-table/engine/index.js';
 import type { InitialReply } from '../discord/contract.js';
 import type { InteractionScope } from '../discord/interaction.js';
 import { problemReply, type Problem } from '../discord/replies.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../engine/index.js';
+import { ERROR_CODES } from '../systems/malifaux-table/engine/index.js';
 import { en } from './en.js';
 import { fr } from './fr.js';
 import { localeFrom, PLURAL, pluralBranches, t } from './index.js';

@@ -23,10 +23,10 @@ import type { InitialReply, InteractionHandler } from '../../src/discord/contrac
 import { createInteractionsServer, listen } from '../../src/discord/http.js';
 import type { DeliveryResult, DoubleMessage, OptionValue, ApiCommandOption } from '../../src/discord-double/index.js';
 import { DEFAULT_IDS } from '../../src/discord-double/index.js';
-import * as engine from '../../src/engine/index.js';
+import * as engine from '../../src/systems/malifaux-table/engine/index.js';
 import type { GameStore, StoredEvent, StoredGame } from '../../src/store/contract.js';
 import { openStore } from '../../src/store/open.js';
-import { card as cardGlyph, cardName } from '../../src/app/present/cards.js';
+import { card as cardGlyph, cardName } from '../../src/systems/malifaux-table/present/cards.js';
 import { translator } from '../../src/i18n/index.js';
 import { registerCommands } from '../../scripts/register.js';
 import { startBotAgainstDouble, type BotAgainstDouble } from './double.js';

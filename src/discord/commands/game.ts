@@ -2,13 +2,13 @@
  * /game — the channel's game: start one, end it, undo, read the audit log, verify the shuffles.
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { ephemeral, problemReply } from '../src/discord/replies.js';
-import { createGame, undoLast, act } from '../src/app/games.js';
-import { auditLog, verifyGame } from '../src/app/audit.js';
-import { announceGameStart, announceUndo, deliverAfterAction } from '../src/app/deliveries.js';
-import { SYSTEM_CHOICES } from '../src/app/systems.js';
-import { whoOf } from '../src/app/perform.js';
+import { defineCommand } from '../router.js';
+import { ephemeral, problemReply } from '../replies.js';
+import { createGame, undoLast, act } from '../../app/games.js';
+import { auditLog, verifyGame } from '../../app/audit.js';
+import { announceGameStart, announceUndo, deliverAfterAction } from '../../app/deliveries.js';
+import { SYSTEM_CHOICES } from '../../app/systems.js';
+import { whoOf } from '../../app/perform.js';
 
 export default defineCommand(
   {

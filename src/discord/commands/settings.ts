@@ -1,8 +1,8 @@
 /** /settings — your language for private messages and whether the bot may DM you your hand. */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { ephemeral } from '../src/discord/replies.js';
-import { translator } from '../src/i18n/index.js';
+import { defineCommand } from '../router.js';
+import { ephemeral } from '../replies.js';
+import { translator } from '../../i18n/index.js';
 
 export default defineCommand(
   {

@@ -3,10 +3,10 @@
  * Or a fall (DMG-15): `fall_inches` instead of a profile, half of it (rounded down) as fixed damage.
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { problemReply } from '../src/discord/replies.js';
-import { performForSeat } from '../src/app/perform.js';
-import { damagedModel, parseDamage } from '../src/app/duelInput.js';
+import { defineCommand } from '../../../discord/router.js';
+import { problemReply } from '../../../discord/replies.js';
+import { performForSeat } from '../../../app/perform.js';
+import { damagedModel, parseDamage } from './duelInput.js';
 
 export default defineCommand(
   {

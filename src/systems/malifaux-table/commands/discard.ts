@@ -1,8 +1,8 @@
 /** /discard — Discard cards from your Control Hand (they go face up to your discard pile). */
-import { defineCommand } from '../src/discord/router.js';
-import { problemReply } from '../src/discord/replies.js';
-import { perform } from '../src/app/perform.js';
-import { cardsOption, parseCardList } from '../src/app/cardInput.js';
+import { defineCommand } from '../../../discord/router.js';
+import { problemReply } from '../../../discord/replies.js';
+import { perform } from '../../../app/perform.js';
+import { cardsOption, parseCardList } from './cardInput.js';
 
 export default defineCommand(
   {

@@ -4,9 +4,9 @@
  * it is the soulstone Draw (SS-3): one soulstone for two cards, then a discard down to the maximum.
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { problemReply } from '../src/discord/replies.js';
-import { perform } from '../src/app/perform.js';
+import { defineCommand } from '../../../discord/router.js';
+import { problemReply } from '../../../discord/replies.js';
+import { perform } from '../../../app/perform.js';
 
 export default defineCommand(
   {

@@ -3,10 +3,10 @@
  * and damage. Each decision is asked of the player who must make it; hand decisions go by DM.
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { problemReply } from '../src/discord/replies.js';
-import { perform, performForSeat } from '../src/app/perform.js';
-import { damagedModel, parseDamage, parseSuits, parseTriggers } from '../src/app/duelInput.js';
+import { defineCommand } from '../../../discord/router.js';
+import { problemReply } from '../../../discord/replies.js';
+import { perform, performForSeat } from '../../../app/perform.js';
+import { damagedModel, parseDamage, parseSuits, parseTriggers } from './duelInput.js';
 
 const stat = <N extends string, R extends boolean = false>(name: N, fr: string, description: string, frDescription: string, required?: R) =>
   ({

@@ -4,10 +4,10 @@
  * model's Health and maximum too, it is a heal that stops at the maximum (DMG-12).
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { perform } from '../src/app/perform.js';
-import { problemReply } from '../src/discord/replies.js';
-import { parseProfile } from '../src/app/duelInput.js';
+import { defineCommand } from '../../../discord/router.js';
+import { perform } from '../../../app/perform.js';
+import { problemReply } from '../../../discord/replies.js';
+import { parseProfile } from './duelInput.js';
 
 export default defineCommand(
   {

@@ -1,7 +1,7 @@
 /** /hand — your Control Hand, shown only to you (and any decision that needs it). */
-import { defineCommand } from '../src/discord/router.js';
-import { loadActiveGame } from '../src/app/games.js';
-import { showHand } from '../src/app/handView.js';
+import { defineCommand } from '../../../discord/router.js';
+import { loadActiveGame } from '../../../app/games.js';
+import { showHand } from '../../../app/handView.js';
 
 export default defineCommand(
   {

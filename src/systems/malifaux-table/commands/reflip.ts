@@ -4,8 +4,8 @@
  * discard and it is flipped again with the same modifiers; cheating is not reopened (CHEAT-4).
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { perform } from '../src/app/perform.js';
+import { defineCommand } from '../../../discord/router.js';
+import { perform } from '../../../app/perform.js';
 
 export default defineCommand(
   {

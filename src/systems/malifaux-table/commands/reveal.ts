@@ -1,8 +1,8 @@
 /** /reveal — Reveal cards from your Control Hand to everyone (they stay in your hand). */
-import { defineCommand } from '../src/discord/router.js';
-import { problemReply } from '../src/discord/replies.js';
-import { perform } from '../src/app/perform.js';
-import { cardsOption, parseCardList } from '../src/app/cardInput.js';
+import { defineCommand } from '../../../discord/router.js';
+import { problemReply } from '../../../discord/replies.js';
+import { perform } from '../../../app/perform.js';
+import { cardsOption, parseCardList } from './cardInput.js';
 
 export default defineCommand(
   {

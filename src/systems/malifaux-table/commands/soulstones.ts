@@ -1,7 +1,7 @@
 /** /soulstones — set a crew's soulstone pool (SS-2): a player sets their own, a referee either. */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../src/discord/router.js';
-import { performForSeat } from '../src/app/perform.js';
+import { defineCommand } from '../../../discord/router.js';
+import { performForSeat } from '../../../app/perform.js';
 
 export default defineCommand(
   {

@@ -3,13 +3,13 @@
  * credential: the game, the decision of the moment and the clicker's seat are all checked again.
  */
 import { MessageFlags } from 'discord-api-types/v10';
-import * as engine from '../../engine/index.js';
-import type { ComponentModule } from '../../discord/router.js';
-import { problemReply } from '../../discord/replies.js';
-import { act, loadGameById, seatOf } from '../games.js';
-import { deliverAfterAction } from '../deliveries.js';
+import * as engine from '../engine/index.js';
+import type { ComponentModule } from '../../../discord/router.js';
+import { problemReply } from '../../../discord/replies.js';
+import { act, loadGameById, seatOf } from '../../../app/games.js';
+import { deliverAfterAction } from '../../../app/deliveries.js';
 import { answerFor, decisionRef, describeDecision } from '../present/prompts.js';
-import { explain, whoOf } from '../perform.js';
+import { explain, whoOf } from '../../../app/perform.js';
 
 export const decisionButton: ComponentModule = {
   prefix: 'd',

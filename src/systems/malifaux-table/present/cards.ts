@@ -1,6 +1,6 @@
 /** How cards, suits and fate modifiers read in messages (emoji glyphs work on every Discord client). */
-import { parseCard, type CardCode, type Suit } from '../../engine/cards.js';
-import type { Translate } from '../../i18n/index.js';
+import { parseCard, type CardCode, type Suit } from '../engine/cards.js';
+import type { Translate } from '../../../i18n/index.js';
 
 export const SUIT_EMOJI: Record<Suit, string> = { R: '🐏', M: '🎭', C: '🐦', T: '📖' };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as engine from '../../engine/index.js';
-import { P0, scenario } from '../../engine/testkit.js';
-import { translator } from '../../i18n/index.js';
-import { handMessage } from '../deliveries.js';
+import * as engine from '../engine/index.js';
+import { P0, scenario } from '../engine/testkit.js';
+import { translator } from '../../../i18n/index.js';
+import { handMessage } from '../../../app/deliveries.js';
 import { cheatContext } from './cheat.js';
 
 const en = translator('en');

@@ -4,13 +4,13 @@
  * would get it. Read from the player's private view only: the table is the public resolution (in an
  * opposed duel both flipped cards are public by then, DUEL-4 B/C), the cards are this player's own hand.
  */
-import { band, cardValue, RED_JOKER, SUITS, type CardCode, type Suit } from '../../engine/cards.js';
-import { duelResult, sideTotals } from '../../engine/duel.js';
-import { computeDamage } from '../../engine/damage.js';
-import { cloneData } from '../../engine/clone.js';
-import { missingSuits } from '../../engine/triggers.js';
-import type { DuelResolution, DuelResult, DuelRole, FlipState, PendingDecision, PrivateView } from '../../engine/index.js';
-import type { Translate } from '../../i18n/index.js';
+import { band, cardValue, RED_JOKER, SUITS, type CardCode, type Suit } from '../engine/cards.js';
+import { duelResult, sideTotals } from '../engine/duel.js';
+import { computeDamage } from '../engine/damage.js';
+import { cloneData } from '../engine/clone.js';
+import { missingSuits } from '../engine/triggers.js';
+import type { DuelResolution, DuelResult, DuelRole, FlipState, PendingDecision, PrivateView } from '../engine/index.js';
+import type { Translate } from '../../../i18n/index.js';
 import { card, cards, namedSuits, suits } from './cards.js';
 import { failureReasons } from './events.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DuelResult, GameEvent } from '../../engine/index.js';
-import { translator } from '../../i18n/index.js';
+import type { DuelResult, GameEvent } from '../engine/index.js';
+import { translator } from '../../../i18n/index.js';
 import { eventLine, type SeatNames } from './events.js';
 
 const names: SeatNames = ['Alice', 'Bob'];

@@ -2,9 +2,9 @@
  * Events as public lines. Only public facts are read here: a draw shows a count, a shuffle shows no
  * order, the seed is never printed. The adversarial tests in test/hidden-information.test.ts check it.
  */
-import type { DuelResult, GameEvent } from '../../engine/index.js';
-import { missingSuits } from '../../engine/triggers.js';
-import { hasMessage, type Translate } from '../../i18n/index.js';
+import type { DuelResult, GameEvent } from '../engine/index.js';
+import { missingSuits } from '../engine/triggers.js';
+import { hasMessage, type Translate } from '../../../i18n/index.js';
 import { card, cards, fate, namedSuits, signed, suitName, suits } from './cards.js';
 
 /** Seat names: events speak of seats 0 and 1. */

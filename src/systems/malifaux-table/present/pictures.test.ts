@@ -7,11 +7,11 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import type { CardCode, DamageResolution, DuelResolution, Resolution } from '../../engine/index.js';
-import { publicView, replay } from '../../engine/index.js';
-import { P0, scenario, type Scenario } from '../../engine/testkit.js';
-import { translator } from '../../i18n/index.js';
-import { drawDuel, drawFlip, DUEL_SIZE, FLIP_SIZE, renderDuel, renderFlip } from '../../render/index.js';
+import type { CardCode, DamageResolution, DuelResolution, Resolution } from '../engine/index.js';
+import { publicView, replay } from '../engine/index.js';
+import { P0, scenario, type Scenario } from '../engine/testkit.js';
+import { translator } from '../../../i18n/index.js';
+import { drawDuel, drawFlip, DUEL_SIZE, FLIP_SIZE, renderDuel, renderFlip } from '../pictures/index.js';
 import type { SeatNames } from './events.js';
 import { damagePicture, duelLabels, duelPicture } from './pictures.js';
 

@@ -1,9 +1,9 @@
 /** Engine state → picture models for src/render, with every word localized here (the renderer holds none). */
-import type { DamageResolution, DamageResult, DuelResolution, FlipResolution, FlipState, GameState } from '../../engine/index.js';
+import type { DamageResolution, DamageResult, DuelResolution, FlipResolution, FlipState, GameState } from '../engine/index.js';
 import type { SeatNames } from './events.js';
-import { band, cardValue, type CardCode } from '../../engine/cards.js';
-import type { Translate } from '../../i18n/index.js';
-import type { DamageLabels, DamagePicture, DamageSteps, DuelLabels, DuelPicture, DuelSidePicture, FlipPicture, HandPicture } from '../../render/index.js';
+import { band, cardValue, type CardCode } from '../engine/cards.js';
+import type { Translate } from '../../../i18n/index.js';
+import type { DamageLabels, DamagePicture, DamageSteps, DuelLabels, DuelPicture, DuelSidePicture, FlipPicture, HandPicture } from '../pictures/index.js';
 
 function bands(t: Translate) {
   return { weak: t('band.weak'), moderate: t('band.moderate'), severe: t('band.severe') };

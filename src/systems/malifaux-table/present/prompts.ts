@@ -9,9 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
-import { commandForChoice, DECLINE, NO_TRIGGER, type Command, type PendingDecision } from '../../engine/index.js';
-import type { Translate } from '../../i18n/index.js';
-import type { Problem } from '../../discord/replies.js';
+import { commandForChoice, DECLINE, NO_TRIGGER, type Command, type PendingDecision } from '../engine/index.js';
+import type { Translate } from '../../../i18n/index.js';
+import type { Problem } from '../../../discord/replies.js';
 import { card, cardName, SUIT_EMOJI, suitName } from './cards.js';
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;

@@ -1,7 +1,7 @@
 /** The public picture of where the game stands: pools, hand sizes, the flip or duel under way, who must act. */
 import type { APIEmbed } from 'discord-api-types/v10';
-import type { FlipState, PendingDecision, PublicView } from '../../engine/index.js';
-import type { Translate } from '../../i18n/index.js';
+import type { FlipState, PendingDecision, PublicView } from '../engine/index.js';
+import type { Translate } from '../../../i18n/index.js';
 import { card, cards, fate } from './cards.js';
 import { describeDecision } from './prompts.js';
 
