@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
  */
 const BOOTSTRAP = `
 import('node:worker_threads')
-  .then(({ workerData }) => (workerData.tsx ? import(workerData.tsx).then((tsx) => tsx.register()) : undefined).then(() => import(workerData.entry)))
+  .then(({ workerData }) => (workerData.tsx ? import(workerData.tsx).then((tsx) => tsx.register()) : Promise.resolve()).then(() => import(workerData.entry)))
   .catch((error) => process.nextTick(() => { throw error; }));
 `;
 
