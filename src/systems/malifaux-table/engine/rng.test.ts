@@ -28,7 +28,8 @@ function readmeShuffle(seedHex: string, seat: number, index: number, cards: stri
       if (w < limit) return w % m;
     }
   };
-  const canon = freshDeck();
+  // Fresh-deck order, spelled out from the README rather than taken from cards.ts.
+  const canon = [...'RMCT'].flatMap((suit) => Array.from({ length: 13 }, (_, v) => `${v + 1}${suit}`)).concat('RJ', 'BJ');
   const a = [...cards].sort((x, y) => canon.indexOf(x) - canon.indexOf(y));
   for (let i = a.length - 1; i > 0; i--) {
     const j = int(i + 1);
@@ -73,6 +74,106 @@ describe('rng', () => {
     for (let i = 0; i < 7000; i++) counts[stream.nextInt(7)]! += 1;
     for (const c of counts) expect(c).toBeGreaterThan(850);
     for (const c of counts) expect(c).toBeLessThan(1150);
+  });
+});
+
+/**
+ * Golden vectors (also in README.md, "Shuffles" → "Golden vectors"): literal deck orders for one seed, so that
+ * anyone writing their own verifier can check it against ours. Each vector is checked three ways: the
+ * literal, shuffleCards, the README re-implementation above; and the setup pair and a reshuffle also as the
+ * engine deals them (DeckShuffled events).
+ */
+describe('golden shuffle vectors (seed 0123456789abcdef ×4)', () => {
+  const GOLDEN_SEED = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+  const ALL = freshDeck();
+  /** The reshuffle input: the 13 Tomes and both jokers. */
+  const TOMES_AND_JOKERS = ['1T', '2T', '3T', '4T', '5T', '6T', '7T', '8T', '9T', '10T', '11T', '12T', '13T', 'RJ', 'BJ'];
+  const vectors = [
+    {
+      name: 'seat 0, shuffle 0 (setup, 54 cards)',
+      seat: 0,
+      index: 0,
+      cards: ALL,
+      cut: 44,
+      order: ['5R', '5M', '1C', '13C', '4R', '12T', '13T', '5T', '10M', '7C', '1M', '8R', '4T', '12C', '7T', '3M', '13R', '4C', '10C', '11M', '2M', '7R', '4M', '6R', '11R', '11C', 'RJ', '5C', '1R', '11T', '2C', '7M', '10T', '9R', '9M', '9T', '2R', '1T', '10R', 'BJ', '6C', '8M', '2T', '9C', '6T', '3T', '3C', '12R', '8C', '12M', '3R', '6M', '13M', '8T'],
+    },
+    {
+      name: 'seat 1, shuffle 0 (setup, 54 cards)',
+      seat: 1,
+      index: 0,
+      cards: ALL,
+      cut: 24,
+      order: ['5M', '12T', '3C', '11C', '5R', '3T', '10M', '7T', '13R', '3R', '1C', '1R', '2C', '8T', '13M', '8C', '9C', '2M', '9R', '7R', '9M', 'RJ', '5C', '11T', '1M', '6M', '6C', '6R', '8M', '7M', '2T', '4C', '4M', '1T', '7C', 'BJ', '5T', '11R', '13T', '6T', '12R', '10T', '10R', '4T', '11M', '9T', '13C', '8R', '12C', '4R', '2R', '10C', '3M', '12M'],
+    },
+    {
+      name: 'seat 0, shuffle 1 (a reshuffle of the Tomes and the jokers)',
+      seat: 0,
+      index: 1,
+      cards: TOMES_AND_JOKERS,
+      cut: 1,
+      order: ['RJ', '8T', '13T', 'BJ', '11T', '6T', '3T', '1T', '12T', '10T', '7T', '9T', '4T', '5T', '2T'],
+    },
+    {
+      name: 'seat 1, shuffle 1 (a reshuffle of the Tomes and the jokers)',
+      seat: 1,
+      index: 1,
+      cards: TOMES_AND_JOKERS,
+      cut: 4,
+      order: ['12T', '10T', '6T', '2T', '8T', '1T', 'BJ', '3T', '9T', '7T', '5T', 'RJ', '13T', '4T', '11T'],
+    },
+  ] as const;
+
+  it('the seed is the test kit\'s, and the first stream block is the documented HMAC', () => {
+    expect(GOLDEN_SEED).toBe(SEED);
+    const block = createHmac('sha256', Buffer.from(GOLDEN_SEED, 'hex')).update('fatekeeper/shuffle/0/0/0').digest('hex');
+    expect(block).toBe('943f4e94aa880d6e6599af1b3b5a68f9acd0076f7cf66aae2e072526ffe48357');
+    const stream = new ShuffleStream(Buffer.from(GOLDEN_SEED, 'hex'), 0, 0);
+    expect([stream.nextWord(), stream.nextWord(), stream.nextWord()]).toEqual([0x943f4e94, 0xaa880d6e, 0x6599af1b]);
+    // Fisher–Yates' first swaps of seat 0's setup shuffle: j = word mod (i + 1) for i = 53, 52, 51.
+    const fy = new ShuffleStream(Buffer.from(GOLDEN_SEED, 'hex'), 0, 0);
+    expect([fy.nextInt(54), fy.nextInt(53), fy.nextInt(52)]).toEqual([32, 22, 43]);
+  });
+
+  for (const v of vectors) {
+    it(`LOC-4 / SETUP-10: ${v.name} gives the pinned order and cut`, () => {
+      const expected = { order: [...v.order], cut: v.cut };
+      expect(sortCanonical(expected.order)).toEqual(sortCanonical([...v.cards]));
+      expect(shuffleCards(GOLDEN_SEED, v.seat, v.index, v.cards)).toEqual(expected);
+      expect(readmeShuffle(GOLDEN_SEED, v.seat, v.index, [...v.cards])).toEqual(expected);
+      // Whatever order the cards come in (the input is sorted first).
+      expect(shuffleCards(GOLDEN_SEED, v.seat, v.index, [...v.cards].reverse())).toEqual(expected);
+    });
+  }
+
+  it('SETUP-10: startGame with this seed deals the two setup vectors', () => {
+    const r = decide(initialState, startCommand(), P0);
+    if (!r.ok) throw new Error(r.error.code);
+    const shuffles = r.value.filter((e) => e.type === 'DeckShuffled');
+    expect(shuffles).toEqual([
+      { type: 'DeckShuffled', seat: 0, index: 0, reason: 'setup', order: [...vectors[0].order], cut: 44 },
+      { type: 'DeckShuffled', seat: 1, index: 0, reason: 'setup', order: [...vectors[1].order], cut: 24 },
+    ]);
+  });
+
+  it('LOC-3: the first reshuffle of a seat whose discard holds the Tomes and the jokers deals the reshuffle vector', () => {
+    const r = decide(initialState, startCommand(), P0);
+    if (!r.ok) throw new Error(r.error.code);
+    for (const seat of [0, 1] as const) {
+      const state = structuredClone(new Scenario(r.value).active);
+      const z = state.seats[seat];
+      // Deck empty, the discard (in any order) holds the 15 cards, the rest was removed (LOC-9).
+      z.discard = [...TOMES_AND_JOKERS].reverse();
+      z.removed = ALL.filter((c) => !TOMES_AND_JOKERS.includes(c));
+      z.deck = [];
+      const actor = actorOf(seat);
+      const drawn = decide(state, { type: 'draw', count: 1 }, actor);
+      if (!drawn.ok) throw new Error(drawn.error.code);
+      const v = vectors[2 + seat] as (typeof vectors)[2];
+      expect(drawn.value.filter((e) => e.type === 'DeckShuffled' || e.type === 'CardsDrawn')).toEqual([
+        { type: 'DeckShuffled', seat, index: 1, reason: 'reshuffle', order: [...v.order], cut: v.cut },
+        { type: 'CardsDrawn', seat, cards: [v.order[0]] },
+      ]);
+    }
   });
 });
 
