@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `node .ci/smoke-start.mjs`: runs `npm start` as an operator would (no DISCORD_TOKEN: the sandbox), on a
-// free port and a throwaway SQLite file, then drives it over HTTP like the page does: the page and its
+// `node .ci/smoke-start.mjs [command…]`: runs `npm start` (or the command given, e.g. `node dist/src/main.js`
+// as the Docker image does) as an operator would (no DISCORD_TOKEN: the sandbox), on a free port and a
+// throwaway SQLite file, then drives it over HTTP like the page does: the page and its
 // assets load, Alice starts a game against Bob and flips a card. That checks what only the compiled start
 // can break — the build, the sandbox's static files and the migrations copied into dist/, the SQLite
 // writer thread loaded from .js — under whichever `node` is first on PATH. Exits non-zero on failure.
@@ -27,7 +28,8 @@ const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_UR
 for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'BOT_MODE', 'DISCORD_API_BASE']) delete env[name];
 
 // Its own process group, so the whole tree (npm, sh, node) can be stopped at the end.
-const child = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+const [command, ...args] = process.argv.length > 2 ? process.argv.slice(2) : ['npm', 'start'];
+const child = spawn(command, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 let output = '';
 child.stdout.on('data', (chunk) => (output += chunk));
 child.stderr.on('data', (chunk) => (output += chunk));
@@ -52,7 +54,7 @@ async function check() {
       }
     };
     child.stdout.on('data', look);
-    exited.then(({ code, signal }) => reject(new Error(`npm start exited (${code ?? signal}) before it was ready`)));
+    exited.then(({ code, signal }) => reject(new Error(`${command} ${args.join(' ')} exited (${code ?? signal}) before it was ready`)));
   });
   const base = url.replace(/\/$/, '');
   const get = async (p) => {
@@ -94,7 +96,7 @@ try {
   await check();
 } catch (error) {
   failed = true;
-  console.error(`smoke: FAILED: ${error instanceof Error ? error.message : error}\n--- npm start output ---\n${output}`);
+  console.error(`smoke: FAILED: ${error instanceof Error ? error.message : error}\n--- output of ${command} ${args.join(' ')} ---\n${output}`);
 } finally {
   stop();
   const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), 10_000))]);
