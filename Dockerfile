@@ -2,7 +2,7 @@
 # JavaScript (dist/), with production dependencies only. Data (the SQLite file) lives in the /app/data volume.
 # Build:     docker build -t fatekeeper .
 # Run:       docker run -e DISCORD_TOKEN=… -v fatekeeper-data:/app/data fatekeeper
-# Register:  docker run --rm -e DISCORD_TOKEN=… fatekeeper node dist/scripts/register.js
+# Register:  docker run --rm -e DISCORD_TOKEN=… -e DISCORD_APPLICATION_ID=… fatekeeper node dist/scripts/register.js
 ARG NODE_IMAGE=node:24-slim
 
 # --- build: installs every dependency (compiling better-sqlite3 for this Node when its prebuilt binary
