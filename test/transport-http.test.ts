@@ -16,7 +16,8 @@ function signed(body: string, timestamp = String(Math.floor(Date.now() / 1000)))
   };
 }
 
-const command = JSON.stringify({ id: '1', application_id: '2', type: 2, token: 'tok', version: 1, data: { id: '3', name: 'flip', type: 1 } });
+// The smallest well-formed command: the endpoint checks the envelope (src/discord/envelope.ts) before the handler.
+const command = JSON.stringify({ id: '1', application_id: '2', type: 2, token: 'tok', version: 1, channel_id: '4', user: { id: '5', username: 'alice' }, data: { id: '3', name: 'flip', type: 1 } });
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -115,7 +116,7 @@ describe('HTTP interactions endpoint', () => {
     expect(afterDone).toBe(true);
   });
 
-  it('logs a failing after() and still answers; a throwing handler gives 500', async () => {
+  it('logs a failing after() and still answers; a throwing handler still gets an answer, never a 5xx', async () => {
     let fail = false;
     const { url, logs } = await start(async () => {
       if (fail) throw new Error('boom');
@@ -125,7 +126,9 @@ describe('HTTP interactions endpoint', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(logs.some((l) => l.includes('after()'))).toBe(true);
     fail = true;
-    expect((await fetch(`${url}/interactions`, { method: 'POST', headers: signed(command), body: command })).status).toBe(500);
+    const failed = await fetch(`${url}/interactions`, { method: 'POST', headers: signed(command), body: command });
+    expect(failed.status).toBe(200);
+    expect(await failed.json()).toMatchObject({ type: 4, data: { flags: 64, content: expect.stringContaining('went wrong') } });
   });
 
   it('serves /healthz and 404s anything else', async () => {

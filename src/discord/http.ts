@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { REST } from '@discordjs/rest';
-import { InteractionResponseType, InteractionType, type APIInteraction } from 'discord-api-types/v10';
 import type { InteractionHandler } from './contract.js';
+import { admitInteraction } from './envelope.js';
 import { defaultLog, postInteractionCallback, runAfter, type Log } from './outbox.js';
 import { createSignatureVerifier, type SignedRequest } from './signature.js';
 
@@ -90,6 +90,7 @@ function verifyInTurn(verify: (request: SignedRequest) => boolean): (request: Si
 export function createInteractionsServer(options: InteractionsServerOptions): Server {
   const { handler, rest, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = defaultLog } = options;
   const verify = verifyInTurn(createSignatureVerifier(options.publicKey, options.now));
+  const admit = admitInteraction(handler, log);
 
   async function handleInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let raw: Buffer;
@@ -106,24 +107,34 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     const signed = await verify({ signature: header(req, 'x-signature-ed25519'), timestamp: header(req, 'x-signature-timestamp'), body: raw });
     if (!signed) return void (await sendJson(res, 401, { error: 'invalid request signature' }));
 
-    let interaction: APIInteraction;
+    let payload: unknown;
     try {
-      interaction = JSON.parse(raw.toString('utf8')) as APIInteraction;
-      if (typeof interaction !== 'object' || interaction === null || typeof interaction.type !== 'number') throw new Error('not an interaction');
+      payload = JSON.parse(raw.toString('utf8'));
     } catch {
       return void (await sendJson(res, 400, { error: 'invalid JSON body' }));
     }
+    // Not even an object: nothing to answer as an interaction (Discord never sends this).
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return void (await sendJson(res, 400, { error: 'not an interaction' }));
 
-    if (interaction.type === InteractionType.Ping) return void (await sendJson(res, 200, { type: InteractionResponseType.Pong }));
-
-    const reply = await handler(interaction);
-    if (reply.files && reply.files.length > 0) {
+    // Checked before anything acts: a malformed interaction is answered with a refusal, never a 5xx.
+    const { reply, target } = await admit(payload);
+    if (reply.files && reply.files.length > 0 && target) {
       // Files cannot ride in the HTTP response; Discord wants the callback endpoint, then 202 with no body.
-      await postInteractionCallback(rest, interaction, reply);
-      await new Promise<void>((resolve) => {
-        res.writeHead(202, { 'content-length': 0 });
-        res.end(resolve);
-      });
+      let called = false;
+      try {
+        await postInteractionCallback(rest, target, reply);
+        called = true;
+      } catch (error) {
+        log(`interaction ${target.id}: the callback with files failed; answering without them`, error);
+      }
+      if (called) {
+        await new Promise<void>((resolve) => {
+          res.writeHead(202, { 'content-length': 0 });
+          res.end(resolve);
+        });
+      } else {
+        await sendJson(res, 200, reply.response);
+      }
     } else {
       await sendJson(res, 200, reply.response);
     }

@@ -32,6 +32,30 @@ export interface InteractionScope {
   publicLocale: Locale;
   t: Translate;
   tPublic: Translate;
+  /**
+   * What this interaction has done so far, shared by every copy of the scope (`speaking`, contexts): the
+   * router's catch-all reads it to say "nothing was changed" only when that is true.
+   */
+  progress: Progress;
+}
+
+export interface Progress {
+  /** Set (with `markCommitted`) right after the interaction's write reached the store. */
+  committed: boolean;
+}
+
+/** Call right after a successful store write: an error from then on must not claim nothing changed. */
+export function markCommitted(scope: Pick<InteractionScope, 'progress'>): void {
+  scope.progress.committed = true;
+}
+
+// The progress of each interaction being handled, by its payload object, for the router's catch-all
+// (which has the interaction but not the scope a failing handler was given).
+const progressOf = new WeakMap<object, Progress>();
+
+/** Whether the interaction's write was committed before it failed. Never throws, whatever it is given. */
+export function hasCommitted(interaction: unknown): boolean {
+  return typeof interaction === 'object' && interaction !== null && progressOf.get(interaction)?.committed === true;
 }
 
 /** The same scope speaking `locale` to the asker (their /settings choice over their client's language). */
@@ -45,6 +69,8 @@ export function scopeOf(interaction: APIInteraction): InteractionScope | null {
   if (!user || !channelId) return null;
   const locale = localeFrom('locale' in interaction ? interaction.locale : undefined);
   const publicLocale = interaction.guild_locale ? localeFrom(interaction.guild_locale) : locale;
+  const progress: Progress = { committed: false };
+  progressOf.set(interaction, progress);
   return {
     interactionId: interaction.id,
     interactionToken: interaction.token,
@@ -57,5 +83,6 @@ export function scopeOf(interaction: APIInteraction): InteractionScope | null {
     publicLocale,
     t: translator(locale),
     tPublic: translator(publicLocale),
+    progress,
   };
 }

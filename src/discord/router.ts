@@ -13,7 +13,7 @@ import {
 } from 'discord-api-types/v10';
 import type { InitialReply, InteractionHandler } from './contract.js';
 import { parseInvocation, type CommandDef, type InvocationOf } from './commandDefinition.js';
-import { scopeOf, speaking, type InteractionScope } from './interaction.js';
+import { hasCommitted, scopeOf, speaking, type InteractionScope } from './interaction.js';
 import { problemReply } from './replies.js';
 import { describeError } from './outbox.js';
 import type { Services } from '../app/services.js';
@@ -93,10 +93,18 @@ export function createRouter(options: {
     try {
       return await route(interaction);
     } catch (error) {
+      // Nothing in here may throw, whatever the interaction holds: this is the answer of last resort.
       // Log the failure without the payload or the error object: either may carry a hand (a select
       // menu's values, a REST request body).
-      services.log.error(`interaction ${interaction.id} failed: ${describeError(error)}${error instanceof Error && error.stack ? `\n${error.stack.split('\n').slice(1).join('\n')}` : ''}`);
-      return problemReply((k, p) => t(localeFrom('locale' in interaction ? interaction.locale : undefined), k, p), { code: 'INTERNAL' });
+      try {
+        const id = typeof interaction?.id === 'string' ? interaction.id.slice(0, 32) : '?';
+        services.log.error(`interaction ${id} failed: ${describeError(error)}${error instanceof Error && error.stack ? `\n${error.stack.split('\n').slice(1).join('\n')}` : ''}`);
+      } catch {
+        // a failing logger must not cost the user their answer
+      }
+      // "Nothing was changed" only when that is true: after the write committed, say what happened.
+      const locale = localeFrom(typeof interaction === 'object' && interaction !== null && 'locale' in interaction ? interaction.locale : undefined);
+      return problemReply((k, p) => t(locale, k, p), { code: hasCommitted(interaction) ? 'INTERNAL_AFTER_COMMIT' : 'INTERNAL' });
     }
   };
 }

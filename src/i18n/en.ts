@@ -24,6 +24,20 @@ export const en = {
   'error.VERIFY_NOT_ENDED': 'The seed stays secret until the game ends, so the shuffles can be verified only then. The commitment is {commitment}.',
   'error.NOT_IN_GAME_CHANNEL': 'Use this in the channel of the game.',
 
+  // --- the edge: interactions refused before anything acts (src/discord/envelope.ts), and failures after a commit
+  'error.MALFORMED_ENVELOPE': 'Discord sent this request in a form the bot cannot read: `{field}` {problem}. It was refused, and nothing was changed. Try again from the latest message or the / menu; if it keeps happening, restart or update your Discord app.',
+  'error.INTERNAL_AFTER_COMMIT': 'Your action was recorded, but showing its result failed on our side. Do not repeat it: /game log shows what happened.',
+  'error.INTERNAL_UNSURE': 'Something went wrong on our side, and this action may or may not have been recorded. Check /game log before trying again.',
+  'edge.problem.missing': 'is missing',
+  'edge.problem.type': 'has the wrong type',
+  'edge.problem.id': 'is not a valid Discord id',
+  'edge.problem.token': 'is not a valid interaction token',
+  'edge.problem.empty': 'is empty',
+  'edge.problem.tooLong': 'is too long (at most {limit})',
+  'edge.problem.value': 'has a value that is not allowed',
+  'edge.problem.mismatch': 'does not match the rest of the request',
+  'edge.problem.unsupported': 'is an interaction type this bot does not handle',
+
   // --- game lifecycle
   'game.started.title': '{system}: {a} vs {b}',
   'game.started.description': 'A new game. Each player has a shuffled 54-card Fate Deck; hands are private and sent by DM.',

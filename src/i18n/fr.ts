@@ -25,6 +25,20 @@ export const fr: Record<keyof typeof en, string> = {
   'error.VERIFY_NOT_ENDED': 'La graine reste secrète jusqu’à la fin de la partie ; les mélanges ne peuvent être vérifiés qu’ensuite. L’engagement est {commitment}.',
   'error.NOT_IN_GAME_CHANNEL': 'Utilisez ceci dans le salon de la partie.',
 
+  // --- the edge: interactions refused before anything acts (src/discord/envelope.ts), and failures after a commit
+  'error.MALFORMED_ENVELOPE': 'Discord a envoyé cette requête sous une forme que le bot ne sait pas lire : `{field}` {problem}. Elle a été refusée et rien n’a été modifié. Réessayez depuis le dernier message ou le menu / ; si cela se reproduit, redémarrez ou mettez à jour votre application Discord.',
+  'error.INTERNAL_AFTER_COMMIT': 'Votre action a été enregistrée, mais l’affichage de son résultat a échoué de notre côté. Ne la refaites pas : /partie journal montre ce qui s’est passé.',
+  'error.INTERNAL_UNSURE': 'Un problème est survenu de notre côté, et cette action a pu être enregistrée ou non. Consultez /partie journal avant de réessayer.',
+  'edge.problem.missing': 'est absent',
+  'edge.problem.type': 'n’a pas le bon type',
+  'edge.problem.id': 'n’est pas un identifiant Discord valide',
+  'edge.problem.token': 'n’est pas un jeton d’interaction valide',
+  'edge.problem.empty': 'est vide',
+  'edge.problem.tooLong': 'est trop long (au plus {limit})',
+  'edge.problem.value': 'a une valeur non admise',
+  'edge.problem.mismatch': 'ne correspond pas au reste de la requête',
+  'edge.problem.unsupported': 'est un type d’interaction que ce bot ne gère pas',
+
   'game.started.title': '{system} : {a} contre {b}',
   'game.started.description': 'Nouvelle partie. Chaque joueur a un Jeu du Destin de 54 cartes mélangé ; les Mains de Contrôle sont privées et envoyées en message privé.',
   'game.started.commitment': 'Engagement des mélanges',

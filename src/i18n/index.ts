@@ -15,9 +15,12 @@ export type Params = Record<string, string | number>;
 
 const tables: Record<Locale, Record<MessageKey, string>> = { en, fr };
 
-/** Discord sends locales such as 'en-US', 'en-GB', 'fr'. Everything that is not French reads English. */
-export function localeFrom(discordLocale: string | null | undefined): Locale {
-  return discordLocale?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+/**
+ * Discord sends locales such as 'en-US', 'en-GB', 'fr'. Everything that is not French reads English —
+ * including anything that is not a string at all (a malformed payload must never make this throw).
+ */
+export function localeFrom(discordLocale: unknown): Locale {
+  return typeof discordLocale === 'string' && discordLocale.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
 export function hasMessage(key: string): key is MessageKey {
