@@ -34,7 +34,7 @@
 import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import type { APIInteraction } from 'discord-api-types/v10';
 import { createSignatureVerifier } from '../src/discord/signature.js';
-import { buildBot } from '../src/app/bot.js';
+import { buildBot } from '../src/discord/bot.js';
 import { createRest, runAfter } from '../src/discord/outbox.js';
 import { startDiscordDouble } from '../src/discord-double/index.js';
 import { ALICE, BOB, LoadGenerator, channelIds } from './flip.bench.js';

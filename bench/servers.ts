@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { REST } from '@discordjs/rest';
-import { buildBot } from '../src/app/bot.js';
+import { buildBot } from '../src/discord/bot.js';
 import type { Logger } from '../src/app/services.js';
 import type { InitialReply, InteractionHandler } from '../src/discord/contract.js';
 import { createInteractionsServer, listen } from '../src/discord/http.js';

@@ -5,7 +5,7 @@
 import { Routes } from 'discord-api-types/v10';
 import { REST } from '@discordjs/rest';
 import { allCommands } from '../src/discord/commands/index.js';
-import { readConfig } from '../src/app/config.js';
+import { readConfig } from '../src/config.js';
 
 export async function registerCommands(rest: REST, applicationId: string, guildId?: string): Promise<number> {
   const body = allCommands.map((c) => c.definition);

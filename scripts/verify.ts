@@ -7,9 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { eventSchema } from '../src/systems/malifaux-table/engine/index.js';
+import { eventSchema, seedCommitment, verifyShuffles, type GameEvent } from '../src/systems/malifaux-table/engine/index.js';
 import { effectiveEntries, type StoredPayload } from '../src/app/games.js';
-import { verifyLog } from '../src/app/audit.js';
 
 const undoSchema = z.object({ type: z.literal('LogEntryUndone'), undoneBatch: z.number().int(), by: z.string(), asReferee: z.boolean() });
 const logSchema = z.object({
@@ -24,8 +23,10 @@ export function verifyFile(seed: string, json: string): { ok: boolean; lines: st
   if (!parsed.success) return { ok: false, lines: [`The log is not a Fatekeeper log: ${parsed.error.issues[0]?.message ?? 'invalid'}`] };
   const log = parsed.data;
   if (!log.ended) return { ok: false, lines: ['This log was exported before the game ended: its hidden events are redacted, so it cannot be verified.'] };
-  const events = effectiveEntries(log.entries as StoredPayload[]).map((e) => e.event);
-  const { commitmentOk, report } = verifyLog(seed.trim().toLowerCase(), log.seedCommitment, events);
+  const events = effectiveEntries(log.entries as StoredPayload[]).map((e) => e.event as GameEvent);
+  const secret = seed.trim().toLowerCase();
+  const commitmentOk = log.seedCommitment !== null && seedCommitment(secret) === log.seedCommitment;
+  const report = verifyShuffles(secret, events);
   const lines = [
     `game ${log.gameId}`,
     commitmentOk ? `commitment ${log.seedCommitment}: matches SHA-256(seed)` : `commitment ${log.seedCommitment}: DOES NOT match SHA-256(seed)`,

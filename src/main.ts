@@ -3,8 +3,8 @@
  * Endpoint on PORT). Without: the sandbox, a local page that plays Discord, on http://127.0.0.1:PORT.
  * Storage: DATABASE_URL (postgresql://…) or the embedded SQLite file under ./data.
  */
-import { readConfig } from './app/config.js';
-import { applicationIdFromToken, buildBot } from './app/bot.js';
+import { readConfig } from './config.js';
+import { applicationIdFromToken, buildBot } from './discord/bot.js';
 import { createRest } from './discord/outbox.js';
 import { createInteractionsServer, listen } from './discord/http.js';
 import { startGateway } from './discord/gateway.js';

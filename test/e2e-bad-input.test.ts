@@ -19,7 +19,7 @@ import type { APIInteractionResponse } from 'discord-api-types/v10';
 import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { cardValue } from '../src/systems/malifaux-table/engine/cards.js';
 import { act } from '../src/app/games.js';
-import { explain } from '../src/app/perform.js';
+import { explain } from '../src/discord/play/perform.js';
 import { problemReply } from '../src/discord/replies.js';
 import { translator } from '../src/i18n/index.js';
 import {
@@ -217,7 +217,7 @@ async function viaApp(who: Who, locale: Locale, command: engine.Command, channel
   const result = await act(app.bot.services, channelId, { userId: IDS[who], roles: [], interactionId: `1575${String(++rawIds).padStart(15, '0')}` }, command);
   if (result.ok) return { content: `ACCEPTED ${command.type}` };
   const t = translator(locale);
-  const reply = problemReply(t, explain(t, result.problem, result.state));
+  const reply = problemReply(t, explain(t, result.problem, result.game));
   const data = 'data' in reply.response ? (reply.response.data as { content?: string; flags?: number }) : {};
   return { content: data.content ?? '', ephemeral: ((data.flags ?? 0) & 64) === 64 };
 }

@@ -138,7 +138,7 @@ describe('games and seats', () => {
     // A second game here: refused with the reason, nothing written.
     const before = await gameRows();
     expectRefusal(await app.command('bob', 'game new', { opponent: IDS.alice, system: 'm3e' }, ch), 'bob', 'already has a game in progress');
-    expectRefusal(await app.command('carol', 'game new', { opponent: IDS.rita, system: 'gg3' }, ch), 'carol', 'already has a game in progress');
+    expectRefusal(await app.command('carol', 'game new', { opponent: IDS.rita, system: 'm3e' }, ch), 'carol', 'already has a game in progress');
     expect(await gameRows()).toEqual(before);
     // Nor against oneself.
     expectRefusal(await app.command('carol', 'game new', { opponent: IDS.carol, system: 'm3e' }, channel('table-8')), 'carol', 'cannot play against yourself');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { APIInteraction } from 'discord-api-types/v10';
-import type { Services } from '../src/app/services.js';
+import type { Services } from '../src/discord/services.js';
 import type { InitialReply } from '../src/discord/contract.js';
 import { admitInteraction } from '../src/discord/envelope.js';
 import { hasCommitted, markCommitted } from '../src/discord/interaction.js';

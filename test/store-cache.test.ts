@@ -12,9 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as engine from '../src/systems/malifaux-table/engine/index.js';
+import { builtSystems } from '../src/systems/registry.js';
+import { malifauxTable } from '../src/systems/malifaux-table/index.js';
 import { act, createGame, effectiveEvents, type ActResult, type LoadedGame, type StoredPayload, type Who } from '../src/app/games.js';
 import { GameCache, gameCacheOf } from '../src/app/writePath.js';
-import type { Services } from '../src/app/services.js';
+import type { Services } from '../src/discord/services.js';
 import type { DiscordOutbox } from '../src/discord/contract.js';
 import type { AppendResult, GameStore, StoredEvent, StoredGame } from '../src/store/contract.js';
 import { openStore } from '../src/store/open.js';
@@ -72,20 +74,22 @@ function instance(store: GameStore): Instance {
     newSeed: () => randomBytes(32).toString('hex'),
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     languages: languageChoices(counted),
+    systems: builtSystems,
   };
   return self;
 }
 
-const who = (userId: string, extra: Partial<Who> = {}): Who => ({ userId, roles: [], ...extra });
+let interactions = 0;
+const who = (userId: string, extra: Partial<Who> = {}): Who => ({ userId, roles: [], interactionId: `cache-${++interactions}`, ...extra });
 const flip = (label: string): engine.Command => ({ type: 'flip', modifier: 0, label });
 
 function replayStored(log: readonly StoredEvent[]): engine.GameState {
-  return engine.replay(effectiveEvents(log).map((e) => e.event));
+  return engine.replay(effectiveEvents<engine.GameEvent>(log).map((e) => e.event));
 }
 
 function labelsOf(log: readonly StoredEvent[]): string[] {
   return log.flatMap((e) => {
-    const event = (e.payload as StoredPayload).event;
+    const event = (e.payload as StoredPayload).event as engine.GameEvent;
     return event.type === 'FlipStarted' ? [event.label ?? ''] : [];
   });
 }
@@ -140,6 +144,7 @@ describe.each(['sqlite', 'postgresql'] as const)('the write-path cache on %s', (
       channelId,
       createdBy: ALICE,
       system: 'm3e',
+      interactionId: `cache-new-${++interactions}`,
       seats: [
         { userId: ALICE, name: 'Alice' },
         { userId: BOB, name: 'Bob' },
@@ -328,6 +333,7 @@ describe.each(['sqlite', 'postgresql'] as const)('the write-path cache on %s', (
 describe('GameCache', () => {
   const loaded = (id: string, version: number, channelId = `ch-${id}`, status: 'active' | 'ended' = 'active'): LoadedGame => ({
     stored: { id, guildId: null, channelId, system: 'm3e', status, version, snapshot: {}, createdBy: 'u', createdAt: new Date(0), updatedAt: new Date(0) },
+    system: malifauxTable,
     state: { status: 'new' } as engine.GameState,
   });
 

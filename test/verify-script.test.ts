@@ -42,6 +42,7 @@ function play(): engine.GameEvent[] {
 function exported(events: engine.GameEvent[]): ExportedLog {
   return {
     gameId: 'g',
+    system: 'm3e',
     seedCommitment: engine.seedCommitment(seed),
     ended: true,
     entries: events.map((event, i) => ({ seq: i + 1, batch: i + 1, actor: '1', at: new Date(0).toISOString(), event })),

@@ -1,24 +1,26 @@
 /**
- * The use case every game action goes through: load the channel's game, let the engine decide,
- * store the events with compare-and-swap on the version, and hand back what changed.
+ * The use cases every game goes through, whatever its system: load the game (its system looked up by
+ * the stored id, its snapshot or log parsed with that system's schemas), let the system decide, store
+ * the events with compare-and-swap on the version, and hand back what changed.
  *
  * The event log is append-only, undo included: an undo is itself a logged entry (`LogEntryUndone`)
  * that hides the last batch of events from the replay. Referees can always read what was undone.
  */
 import { randomUUID } from 'node:crypto';
-import * as engine from '../systems/malifaux-table/engine/index.js';
+import { z } from 'zod';
 import type { GameStore, NewEvent, StoredEvent, StoredGame } from '../store/contract.js';
-import type { Problem } from '../discord/replies.js';
-import type { Services } from './services.js';
+import type { AnySystem, SeatLookup } from '../systems/contract.js';
+import type { AppServices } from './services.js';
+import type { LoadedGame } from './loadedGame.js';
+import type { Problem } from './problems.js';
 import { gameCacheOf, oneWriteAtATime } from './writePath.js';
 
-/** How events are wrapped in storage: the batch is the version that wrote them (one command = one batch). */
-export interface StoredPayload {
-  batch: number;
-  event: engine.GameEvent | UndoMarker;
-}
+export type { LoadedGame } from './loadedGame.js';
 
-/** Not an engine event: the log's own record that the batch `undoneBatch` no longer counts. */
+/** A system's event: the platform only relies on its `type`. */
+export type SystemEvent = { type: string };
+
+/** Not a system's event: the log's own record that the batch `undoneBatch` no longer counts. */
 export interface UndoMarker {
   type: 'LogEntryUndone';
   undoneBatch: number;
@@ -26,118 +28,199 @@ export interface UndoMarker {
   asReferee: boolean;
 }
 
-export interface LoadedGame {
-  stored: StoredGame;
-  state: engine.GameState;
+const undoMarkerSchema = z.object({ type: z.literal('LogEntryUndone'), undoneBatch: z.number().int().positive(), by: z.string(), asReferee: z.boolean() });
+
+/** How events are wrapped in storage: the batch is the version that wrote them (one command = one batch). */
+export interface StoredPayload {
+  batch: number;
+  event: SystemEvent | UndoMarker;
 }
 
-export interface Who {
-  userId: string;
-  roles: readonly string[];
-  /** The interaction asking; stored with the events it causes (deduplication of retried deliveries). */
-  interactionId?: string;
-}
-
-export type ActResult =
-  | { ok: true; game: LoadedGame; before: engine.GameState; events: engine.GameEvent[] }
-  | { ok: false; problem: Problem; state?: engine.GameState };
-
-function isUndoMarker(event: StoredPayload['event']): event is UndoMarker {
+export function isUndoMarker(event: StoredPayload['event']): event is UndoMarker {
   return event.type === 'LogEntryUndone';
 }
 
-function payloadOf(stored: StoredEvent): StoredPayload {
-  return stored.payload as StoredPayload;
+/** A stored log entry, parsed: the batch, and the system's event (or an undo marker). */
+export interface LogEntry {
+  seq: number;
+  batch: number;
+  actor: string | null;
+  at: Date;
+  event: SystemEvent | UndoMarker;
+}
+
+/**
+ * Parses a stored log with its system's event schema: a corrupt or foreign entry is a problem naming the
+ * entry, never an event of another shape played as if it were one. Then, if the system's events changed
+ * shape since the log was written, the system brings it up to date (`upcast`).
+ */
+export function parseLog(system: AnySystem, game: Pick<StoredGame, 'id'>, log: readonly StoredEvent[]): { ok: true; entries: LogEntry[] } | { ok: false; problem: Problem } {
+  const payloadSchema = z.object({ batch: z.number().int().positive(), event: z.union([undoMarkerSchema, system.schemas.event]) });
+  const entries: LogEntry[] = [];
+  for (const stored of log) {
+    const parsed = payloadSchema.safeParse(stored.payload);
+    if (!parsed.success) return { ok: false, problem: { code: 'CORRUPT_LOG', params: { game: game.id, entry: `#${stored.seq}` } } };
+    entries.push({ seq: stored.seq, batch: parsed.data.batch, actor: stored.actor, at: stored.at, event: parsed.data.event as SystemEvent | UndoMarker });
+  }
+  return { ok: true, entries: upcastEntries(system, entries) };
+}
+
+function upcastEntries(system: AnySystem, entries: LogEntry[]): LogEntry[] {
+  if (!system.upcast) return entries;
+  // Batches of system events, in order; undo markers stay where they are.
+  const batches: SystemEvent[][] = [];
+  const template: Array<{ batch: number; entries: LogEntry[] }> = [];
+  for (const entry of entries) {
+    if (isUndoMarker(entry.event)) continue;
+    const last = template.at(-1);
+    if (last && last.batch === entry.batch) {
+      last.entries.push(entry);
+      batches[batches.length - 1]!.push(entry.event);
+    } else {
+      template.push({ batch: entry.batch, entries: [entry] });
+      batches.push([entry.event]);
+    }
+  }
+  const upcast = system.upcast(batches);
+  if (upcast === batches) return entries;
+  const byBatch = new Map<number, SystemEvent[]>();
+  template.forEach((b, i) => byBatch.set(b.batch, upcast[i] ?? []));
+  const out: LogEntry[] = [];
+  const done = new Set<number>();
+  for (const entry of entries) {
+    if (isUndoMarker(entry.event)) {
+      out.push(entry);
+      continue;
+    }
+    if (done.has(entry.batch)) continue;
+    done.add(entry.batch);
+    for (const event of byBatch.get(entry.batch) ?? []) out.push({ ...entry, event });
+  }
+  return out;
 }
 
 /** The events that still count, in order, once undone batches are taken out. */
-export function effectiveEntries(entries: readonly StoredPayload[]): { batch: number; event: engine.GameEvent }[] {
-  const kept: { batch: number; event: engine.GameEvent }[] = [];
-  for (const { batch, event } of entries) {
+export function effectiveEntries<E extends { batch: number; event: SystemEvent | UndoMarker }>(entries: readonly E[]): Array<E & { event: SystemEvent }> {
+  const kept: Array<E & { event: SystemEvent }> = [];
+  for (const entry of entries) {
+    const event = entry.event;
     if (isUndoMarker(event)) {
       for (let i = kept.length - 1; i >= 0 && kept[i]!.batch === event.undoneBatch; i--) kept.pop();
     } else {
-      kept.push({ batch, event });
+      kept.push(entry as E & { event: SystemEvent });
     }
   }
   return kept;
 }
 
-export function effectiveEvents(log: readonly StoredEvent[]): { batch: number; event: engine.GameEvent }[] {
-  return effectiveEntries(log.map(payloadOf));
+/** The events that still count in a stored log read as written (tools and tests that wrote it themselves; the use cases parse). */
+export function effectiveEvents<E extends SystemEvent = SystemEvent>(log: readonly StoredEvent[]): Array<{ batch: number; event: E }> {
+  return effectiveEntries(log.map((stored) => stored.payload as StoredPayload)) as Array<{ batch: number; event: E }>;
 }
 
-export async function loadGame(store: GameStore, stored: StoredGame | null): Promise<LoadedGame | null> {
-  if (!stored) return null;
-  const parsed = engine.stateSchema.safeParse(stored.snapshot);
-  if (parsed.success) return { stored, state: parsed.data as engine.GameState };
+export type Loaded = { ok: true; game: LoadedGame } | { ok: false; problem: Problem };
+
+/** The system a stored game names, or the problem that it is not built here. */
+export function systemOf(services: Pick<AppServices, 'systems'>, stored: Pick<StoredGame, 'system'>): AnySystem | null {
+  return services.systems.byId(stored.system);
+}
+
+/** Reads a stored game through its own system: snapshot if it parses, else the parsed log replayed. */
+export async function loadGame(services: Pick<AppServices, 'store' | 'systems'>, stored: StoredGame): Promise<Loaded> {
+  const system = systemOf(services, stored);
+  if (!system) return { ok: false, problem: { code: 'UNKNOWN_SYSTEM', params: { system: stored.system } } };
+  const parsed = system.schemas.state.safeParse(stored.snapshot);
+  if (parsed.success) return { ok: true, game: { stored, system, state: parsed.data } };
   // A snapshot that fails validation is never trusted; the log is the truth, so rebuild from it.
-  const events = effectiveEvents(await store.listEvents(stored.id)).map((e) => e.event);
-  return { stored, state: engine.replay(events) };
+  const log = parseLog(system, stored, await services.store.listEvents(stored.id));
+  if (!log.ok) return log;
+  return { ok: true, game: { stored, system, state: system.replay(effectiveEntries(log.entries).map((e) => e.event)) } };
 }
 
-/** A game named by a button's custom id: only a hint, so a missing or malformed id is simply no game. */
-export async function loadGameById(store: GameStore, gameId: string | undefined): Promise<LoadedGame | null> {
-  return gameId ? loadGame(store, await store.getGame(gameId)) : null;
+/** A game named by a component's custom id: only a hint, so a missing or unknown id is a stale button. */
+export async function loadGameById(services: Pick<AppServices, 'store' | 'systems'>, gameId: string): Promise<Loaded> {
+  const stored = await services.store.getGame(gameId);
+  return stored ? loadGame(services, stored) : { ok: false, problem: { code: 'STALE_BUTTON' } };
 }
 
-export async function loadActiveGame(store: GameStore, channelId: string): Promise<LoadedGame | null> {
-  return loadGame(store, await store.findActiveGame(channelId));
+export async function loadActiveGame(services: Pick<AppServices, 'store' | 'systems'>, channelId: string): Promise<Loaded> {
+  const stored = await services.store.findActiveGame(channelId);
+  return stored ? loadGame(services, stored) : { ok: false, problem: { code: 'NO_GAME' } };
 }
 
-export async function isReferee(services: Services, game: StoredGame, who: Who): Promise<boolean> {
+/** The channel's latest game, active or ended, with its parsed log (the audit log, the verification). */
+export async function loadLatestGame(services: Pick<AppServices, 'store' | 'systems'>, channelId: string): Promise<{ ok: true; game: LoadedGame; log: LogEntry[] } | { ok: false; problem: Problem }> {
+  const stored = await services.store.findLatestGame(channelId);
+  if (!stored) return { ok: false, problem: { code: 'NO_GAME_EVER' } };
+  const loaded = await loadGame(services, stored);
+  if (!loaded.ok) return loaded;
+  const log = parseLog(loaded.game.system, stored, await services.store.listEvents(stored.id));
+  if (!log.ok) return log;
+  return { ok: true, game: loaded.game, log: log.entries };
+}
+
+export interface Who {
+  userId: string;
+  roles: readonly string[];
+  /**
+   * The interaction asking: stored with the events it causes, so a retried delivery never acts twice.
+   * Always present (the edge refuses an interaction without a valid id before anything acts).
+   */
+  interactionId: string;
+  /** Told once the write is committed (so an error after it never claims that nothing changed). */
+  onCommitted?: () => void;
+}
+
+export async function isReferee(services: AppServices, game: StoredGame, who: Who): Promise<boolean> {
   if (game.createdBy === who.userId) return true;
   return hasRefereeRole(services, game, who);
 }
 
 /** The guild's referee role, whoever created the game (one settings query; none outside a guild). */
-async function hasRefereeRole(services: Services, game: StoredGame, who: Who): Promise<boolean> {
+async function hasRefereeRole(services: AppServices, game: StoredGame, who: Who): Promise<boolean> {
   if (!game.guildId) return false;
   const settings = await services.store.getGuildSettings(game.guildId);
   return settings.refereeRoleId !== null && who.roles.includes(settings.refereeRoleId);
 }
 
-export function seatOf(state: engine.GameState, userId: string): engine.Seat | null {
-  if (state.status === 'new') return null;
-  const index = state.seats.findIndex((s) => s.userId === userId);
-  return index === 0 || index === 1 ? index : null;
+export function seatOf(game: Pick<LoadedGame, 'system' | 'state'>, userId: string): number | null {
+  const index = game.system.seatsOf(game.state).findIndex((s) => s.userId === userId);
+  return index >= 0 ? index : null;
 }
 
-function toNewEvents(events: readonly (engine.GameEvent | UndoMarker)[], batch: number, actor: string | null): NewEvent[] {
+function toNewEvents(events: readonly (SystemEvent | UndoMarker)[], batch: number, actor: string | null): NewEvent[] {
   return events.map((event) => ({ type: event.type, payload: { batch, event } satisfies StoredPayload, actor }));
 }
 
 const CONFLICT: Problem = { code: 'CONCURRENT_ACTION' };
 
-/** Which game: a slash command names its channel, a button names its game (it may be clicked in a DM). */
+/** Which game: a slash command names its channel, a component names its game (it may be clicked in a DM). */
 export type Where = string | { gameId: string };
 
-/** The command, or how to build it from the state it will be decided on (e.g. to read the asker's seat). */
-export type Wish = engine.Command | ((state: engine.GameState) => engine.Command | Problem);
+/** The command, or how to build it from the seats of the state it will be decided on (e.g. the asker's own seat). */
+export type Wish = unknown | ((seatOf: SeatLookup, system: AnySystem) => unknown | Problem);
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'code' in value && !('type' in value);
+}
+
+export type ActResult =
+  | { ok: true; game: LoadedGame; before: unknown; events: SystemEvent[] }
+  | { ok: false; problem: Problem; game?: LoadedGame };
 
 /**
- * Runs one command against the channel's active game. A lost compare-and-swap race is retried once
- * on fresh state (the command is re-decided, never merged); a second loss is reported to the user.
+ * Runs one command against a game. A lost compare-and-swap race is retried once on fresh state (the
+ * command is re-decided, never merged); a second loss is reported to the user.
  *
  * The hot path is one append: the game usually comes from this process's cache (GameCache; a stale entry
  * only costs an extra attempt), the creator needs no referee lookup, and commands for one game in this
  * process wait for each other (WriteQueues) rather than race.
  */
-export function act(
-  services: Services,
-  where: Where,
-  who: Who,
-  command: Wish,
-): Promise<ActResult> {
+export function act(services: AppServices, where: Where, who: Who, command: Wish): Promise<ActResult> {
   return oneWriteAtATime(services.store, where, () => actNow(services, where, who, command));
 }
 
-async function actNow(
-  services: Services,
-  where: Where,
-  who: Who,
-  command: Wish,
-): Promise<ActResult> {
+async function actNow(services: AppServices, where: Where, who: Who, command: Wish): Promise<ActResult> {
   const cache = gameCacheOf(services.store);
   // The first attempt may start from this process's cache (see GameCache); if its append loses the
   // compare-and-swap, the cache was behind, which is not a race the user took part in, so the two
@@ -147,31 +230,30 @@ async function actNow(
     if (!game) {
       if (reads === 2) return { ok: false, problem: CONFLICT };
       reads++;
-      // A click names its game (it may come from a DM); a slash command acts on its channel's game.
-      game =
-        typeof where === 'string'
-          ? await loadActiveGame(services.store, where)
-          : await loadGameById(services.store, where.gameId);
-      if (!game) return { ok: false, problem: { code: typeof where === 'string' ? 'NO_GAME' : 'STALE_BUTTON' } };
+      const loaded = typeof where === 'string' ? await loadActiveGame(services, where) : await loadGameById(services, where.gameId);
+      if (!loaded.ok) return loaded;
+      game = loaded.game;
       if (game.stored.status !== 'active') return { ok: false, problem: { code: 'STALE_BUTTON' } };
       cache.remember(game);
     }
-    const seat = seatOf(game.state, who.userId);
+    const { system } = game;
+    const seat = seatOf(game, who.userId);
     // The creator referees their game. Anyone else's referee role is a settings query, made only when it
-    // can matter: for a non-player (who may act only as a referee), or when the engine refused the command
+    // can matter: for a non-player (who may act only as a referee), or when the rules refused the command
     // to them as a player. Referee powers only ever permit more — whatever a seated player may do, they
     // do the same way as a referee — so deciding as a player first gives the same events.
     let referee = game.stored.createdBy === who.userId;
     if (!referee && seat === null) referee = await hasRefereeRole(services, game.stored, who);
     if (seat === null && !referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
-    const wish = typeof command === 'function' ? command(game.state) : command;
-    if (!('type' in wish) || 'code' in wish) return { ok: false, problem: wish as Problem };
-    // The engine hands back the state its events lead to (the fold it settled the command with).
-    let decided = engine.decideAndEvolve(game.state, wish, { userId: who.userId, seat, referee });
+    const current = game;
+    const wish = typeof command === 'function' ? (command as (seatOf: SeatLookup, system: AnySystem) => unknown)((userId) => seatOf(current, userId), system) : command;
+    if (isProblem(wish)) return { ok: false, problem: wish, game };
+    // The system hands back the state its events lead to (the fold it settled the command with).
+    let decided = system.decide(game.state, wish, { userId: who.userId, seat, referee });
     if (!decided.ok && !referee && (await hasRefereeRole(services, game.stored, who))) {
-      decided = engine.decideAndEvolve(game.state, wish, { userId: who.userId, seat, referee: true });
+      decided = system.decide(game.state, wish, { userId: who.userId, seat, referee: true });
     }
-    if (!decided.ok) return { ok: false, problem: decided.error, state: game.state };
+    if (!decided.ok) return { ok: false, problem: decided.error, game };
     const { events, state } = decided.value;
     const batch = game.stored.version + 1;
     const appended = await services.store.appendEvents({
@@ -179,11 +261,12 @@ async function actNow(
       expectedVersion: game.stored.version,
       events: toNewEvents(events, batch, who.userId),
       snapshot: state,
-      status: state.status === 'ended' ? 'ended' : 'active',
-      ...(who.interactionId ? { interactionId: who.interactionId } : {}),
+      status: system.phase(state) === 'ended' ? 'ended' : 'active',
+      interactionId: who.interactionId,
     });
     if (appended.ok) {
-      const after: LoadedGame = { stored: appended.game, state };
+      who.onCommitted?.();
+      const after: LoadedGame = { stored: appended.game, system, state };
       cache.remember(after);
       return { ok: true, game: after, before: game.state, events };
     }
@@ -195,91 +278,86 @@ async function actNow(
   }
 }
 
-export type CreateResult = { ok: true; game: LoadedGame; events: engine.GameEvent[] } | { ok: false; problem: Problem };
+export type CreateResult = { ok: true; game: LoadedGame; events: SystemEvent[] } | { ok: false; problem: Problem };
 
 export async function createGame(
-  services: Services,
+  services: AppServices,
   input: {
     guildId: string | null;
     channelId: string;
     createdBy: string;
-    system: engine.SystemId;
-    seats: [engine.SeatInfo, engine.SeatInfo];
-    /** The named options of the rules (LOC-5 hand maximum, AMB-14); the engine's defaults otherwise. */
-    options?: engine.GameOptionsInput;
-    interactionId?: string;
+    system: string;
+    seats: { userId: string; name: string }[];
+    /** The system's named options; its defaults otherwise. */
+    options?: Record<string, unknown>;
+    interactionId: string;
+    onCommitted?: () => void;
   },
 ): Promise<CreateResult> {
+  const system = services.systems.byId(input.system);
+  if (!system) return { ok: false, problem: { code: 'SYSTEM_NOT_BUILT', params: { system: input.system } } };
+  if (input.seats.length < system.seats.min || input.seats.length > system.seats.max) {
+    return { ok: false, problem: { code: 'SEAT_COUNT', params: { system: system.id, min: system.seats.min, max: system.seats.max } } };
+  }
   const existing = await services.store.findActiveGame(input.channelId);
   if (existing) return { ok: false, problem: { code: 'CHANNEL_HAS_GAME' } };
-  const seed = services.newSeed();
   const gameId = randomUUID();
-  const command: engine.Command = {
-    type: 'startGame',
-    gameId,
-    system: input.system,
-    seats: input.seats,
-    seed,
-    createdBy: input.createdBy,
-    ...(input.options ? { options: input.options } : {}),
-  };
-  const decided = engine.decideAndEvolve(engine.initialState, command, { userId: input.createdBy, seat: null, referee: true });
+  const command = system.start({ gameId, seats: input.seats, seed: services.newSeed(), createdBy: input.createdBy, options: input.options ?? {} });
+  const decided = system.decide(system.initialState, command, { userId: input.createdBy, seat: null, referee: true });
   if (!decided.ok) return { ok: false, problem: decided.error };
   const { events, state } = decided.value;
   const created = await services.store.createGame({
     id: gameId,
     guildId: input.guildId,
     channelId: input.channelId,
-    system: input.system,
+    system: system.id,
     createdBy: input.createdBy,
     snapshot: state,
     events: toNewEvents(events, 1, input.createdBy),
-    ...(input.interactionId ? { interactionId: input.interactionId } : {}),
+    interactionId: input.interactionId,
   });
   if (!created.ok) return { ok: false, problem: { code: created.reason === 'duplicate_interaction' ? 'DUPLICATE_INTERACTION' : 'CHANNEL_HAS_GAME' } };
-  const game: LoadedGame = { stored: created.game, state };
+  input.onCommitted?.();
+  const game: LoadedGame = { stored: created.game, system, state };
   gameCacheOf(services.store).remember(game);
   return { ok: true, game, events };
 }
 
-/** Did these events take cards off the top of a deck (a draw or a flip)? */
-export function takesFromDeck(events: readonly engine.GameEvent[]): boolean {
-  return events.some((e) => e.type === 'CardsDrawn' || e.type === 'CardsFlipped');
-}
-
 export type UndoResult =
-  | { ok: true; game: LoadedGame; undone: engine.GameEvent[]; asReferee: boolean }
+  | { ok: true; game: LoadedGame; undone: SystemEvent[]; asReferee: boolean; revealedHidden: boolean }
   | { ok: false; problem: Problem };
 
 /**
  * Referees may undo the last batch whoever made it; a player only their own last batch, only while
- * nobody else has acted since, and only if it took no card off a deck. Undoing restores the deck order
- * too, so a redo gives the same cards.
+ * nobody else has acted since, and only if undoing it hides nothing they have seen (the system says:
+ * cards drawn or flipped would go back on top of a deck). Undoing restores the random draws too, so a
+ * redo gives the same outcome.
  */
-export function undoLast(services: Services, channelId: string, who: Who): Promise<UndoResult> {
+export function undoLast(services: AppServices, channelId: string, who: Who): Promise<UndoResult> {
   return oneWriteAtATime(services.store, channelId, () => undoNow(services, channelId, who));
 }
 
-async function undoNow(services: Services, channelId: string, who: Who): Promise<UndoResult> {
+async function undoNow(services: AppServices, channelId: string, who: Who): Promise<UndoResult> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const game = await loadActiveGame(services.store, channelId);
-    if (!game) return { ok: false, problem: { code: 'NO_GAME' } };
+    const loaded = await loadActiveGame(services, channelId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    const { system } = game;
     const referee = await isReferee(services, game.stored, who);
-    const seat = seatOf(game.state, who.userId);
+    const seat = seatOf(game, who.userId);
     if (!referee && seat === null) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
-    const log = await services.store.listEvents(game.stored.id);
-    const effective = effectiveEvents(log);
+    const log = parseLog(system, game.stored, await services.store.listEvents(game.stored.id));
+    if (!log.ok) return log;
+    const effective = effectiveEntries(log.entries);
     const lastBatch = effective.at(-1)?.batch;
     // Batch 1 is the game's start: undoing it would be ending the game, which /game end does.
     if (lastBatch === undefined || lastBatch <= 1) return { ok: false, problem: { code: 'NOTHING_TO_UNDO' } };
-    const lastAuthor = log.find((e) => payloadOf(e).batch === lastBatch)?.actor ?? null;
+    const lastAuthor = log.entries.find((e) => e.batch === lastBatch)?.actor ?? null;
     if (!referee && lastAuthor !== who.userId) return { ok: false, problem: { code: 'UNDO_NOT_YOURS' } };
     const undone = effective.filter((e) => e.batch === lastBatch).map((e) => e.event);
-    // Undoing puts drawn or flipped cards back on top of the deck in the same order, so whoever saw them
-    // would know the next cards: only a referee may decide that is the lesser evil.
-    if (!referee && takesFromDeck(undone)) return { ok: false, problem: { code: 'UNDO_NEEDS_REFEREE_CARDS_SEEN' } };
-    const remaining = effective.filter((e) => e.batch !== lastBatch).map((e) => e.event);
-    const state = engine.replay(remaining);
+    const revealedHidden = system.undoRevealsHidden(undone);
+    if (!referee && revealedHidden) return { ok: false, problem: { code: 'UNDO_NEEDS_REFEREE_CARDS_SEEN' } };
+    const state = system.replay(effective.filter((e) => e.batch !== lastBatch).map((e) => e.event));
     const batch = game.stored.version + 1;
     const marker: UndoMarker = { type: 'LogEntryUndone', undoneBatch: lastBatch, by: who.userId, asReferee: referee };
     const appended = await services.store.appendEvents({
@@ -288,15 +366,28 @@ async function undoNow(services: Services, channelId: string, who: Who): Promise
       events: toNewEvents([marker], batch, who.userId),
       snapshot: state,
       status: 'active',
-      ...(who.interactionId ? { interactionId: who.interactionId } : {}),
+      interactionId: who.interactionId,
     });
     if (appended.ok) {
-      const after: LoadedGame = { stored: appended.game, state };
+      who.onCommitted?.();
+      const after: LoadedGame = { stored: appended.game, system, state };
       gameCacheOf(services.store).remember(after);
-      return { ok: true, game: after, undone, asReferee: referee };
+      return { ok: true, game: after, undone, asReferee: referee, revealedHidden };
     }
     if (appended.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };
     gameCacheOf(services.store).forget(game.stored.id);
   }
   return { ok: false, problem: CONFLICT };
+}
+
+/** How a finished game ended, as leagues will read it (null while it is still being played). */
+export async function gameOutcome(services: AppServices, gameId: string) {
+  const loaded = await loadGameById(services, gameId);
+  if (!loaded.ok) return loaded;
+  return { ok: true as const, outcome: loaded.game.system.outcome(loaded.game.state) };
+}
+
+/** For tests and tools that hold a store and want one game's parsed log. */
+export async function readLog(services: Pick<AppServices, 'store' | 'systems'>, game: LoadedGame, store: GameStore = services.store) {
+  return parseLog(game.system, game.stored, await store.listEvents(game.stored.id));
 }

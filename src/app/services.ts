@@ -1,6 +1,6 @@
-/** Everything the use cases touch outside the engine, gathered once at start-up and passed down. */
+/** Everything the use cases touch outside the rules, gathered once at start-up and passed down. */
 import type { GameStore } from '../store/contract.js';
-import type { DiscordOutbox } from '../discord/contract.js';
+import type { SystemRegistry } from '../systems/registry.js';
 import type { LanguageChoices } from './languages.js';
 
 export interface Logger {
@@ -9,10 +9,11 @@ export interface Logger {
   error(message: string): void;
 }
 
-export interface Services {
+export interface AppServices {
   store: GameStore;
-  outbox: DiscordOutbox;
-  /** A fresh 256-bit secret for a game's shuffles (hex). Lives at the edge: the engine never makes randomness. */
+  /** The game systems this bot plays; a stored game's system is looked up here on every load. */
+  systems: SystemRegistry;
+  /** A fresh 256-bit secret for a game's shuffles (hex). Lives at the edge: the rules never make randomness. */
   newSeed(): string;
   log: Logger;
   /** The languages users chose with /settings (cached: every interaction asks). */

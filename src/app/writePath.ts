@@ -5,7 +5,7 @@
  * compare-and-swap on the version still decides.
  */
 import type { GameStore } from '../store/contract.js';
-import type { LoadedGame } from './games.js';
+import type { LoadedGame } from './loadedGame.js';
 import { perObject } from './perObject.js';
 
 /**

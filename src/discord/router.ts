@@ -12,11 +12,11 @@ import {
   type APIMessageComponentInteraction,
 } from 'discord-api-types/v10';
 import type { InitialReply, InteractionHandler } from './contract.js';
-import { parseInvocation, type CommandDef, type InvocationOf } from './commandDefinition.js';
+import { parseInvocation, type CommandDef, type InvocationOf } from '../systems/commandDefinition.js';
 import { hasCommitted, scopeOf, speaking, type InteractionScope } from './interaction.js';
 import { problemReply } from './replies.js';
 import { describeError } from './outbox.js';
-import type { Services } from '../app/services.js';
+import type { Services } from './services.js';
 import { t, localeFrom } from '../i18n/index.js';
 
 export interface CommandContext<C extends CommandDef = CommandDef> extends InteractionScope {

@@ -12,6 +12,13 @@ export const en = {
   'error.NOT_YOUR_BUTTON': 'This choice belongs to {name}. Nothing was changed.',
   'error.CONCURRENT_ACTION': 'Someone acted at the same time — try again.',
   'error.NO_GAME': 'There is no game in this channel. Start one with /game new.',
+  // Game systems (the registry): what is built, what a stored game names, what a log holds.
+  'error.UNKNOWN_SYSTEM': 'This channel’s game was started for a game system this version of the bot does not play (“{system}”): it will not be played with another system’s rules. Ask the bot’s operator to run a version that has it, or start a new game in another channel.',
+  'error.SYSTEM_NOT_BUILT': 'The game system “{system}” is not available in this bot. Choose one of the systems /game new offers.',
+  'error.SEAT_COUNT': 'This game system is played by {min} to {max} players.',
+  'error.WRONG_SYSTEM': 'This command belongs to another game system than the one this channel’s game is played with. Use the commands of your game (see the / menu).',
+  'error.CORRUPT_LOG': 'The stored log of this game cannot be read at entry {entry}: it is not an event of its game system. Nothing was changed; ask the bot’s operator to check the database.',
+  'error.NOT_VERIFIABLE': 'This game system has no random outcomes to verify.',
   'error.NO_GAME_EVER': 'No game was ever played in this channel.',
   'error.NOT_A_PLAYER': 'You have no seat in this channel’s game, so you cannot do that. Only its two players can, and for some actions a referee: the game’s creator, or a member of the role a server manager set with /game referee-role (a role that is merely named “Referee” does not count).',
   'error.CHANNEL_HAS_GAME': 'This channel already has a game in progress. End it with /game end, or play in another channel or thread.',

@@ -13,6 +13,13 @@ export const fr: Record<keyof typeof en, string> = {
   'error.NOT_YOUR_BUTTON': 'Ce choix revient à {name}. Rien n’a été modifié.',
   'error.CONCURRENT_ACTION': 'Quelqu’un a agi en même temps — réessayez.',
   'error.NO_GAME': 'Il n’y a pas de partie dans ce salon. Lancez-en une avec /partie nouvelle.',
+  // Systèmes de jeu (le registre) : ce qui est construit, ce que nomme une partie enregistrée, ce que contient un journal.
+  'error.UNKNOWN_SYSTEM': 'La partie de ce salon a été lancée pour un système de jeu que cette version du bot ne connaît pas (« {system} ») : elle ne sera pas jouée avec les règles d’un autre système. Demandez à l’opérateur du bot une version qui l’a, ou lancez une nouvelle partie dans un autre salon.',
+  'error.SYSTEM_NOT_BUILT': 'Le système de jeu « {system} » n’est pas disponible dans ce bot. Choisissez l’un des systèmes proposés par /partie nouvelle.',
+  'error.SEAT_COUNT': 'Ce système de jeu se joue de {min} à {max} joueurs.',
+  'error.WRONG_SYSTEM': 'Cette commande appartient à un autre système de jeu que celui de la partie de ce salon. Utilisez les commandes de votre jeu (voir le menu /).',
+  'error.CORRUPT_LOG': 'Le journal enregistré de cette partie est illisible à l’entrée {entry} : ce n’est pas un événement de son système de jeu. Rien n’a été modifié ; demandez à l’opérateur du bot de vérifier la base de données.',
+  'error.NOT_VERIFIABLE': 'Ce système de jeu n’a aucun tirage aléatoire à vérifier.',
   'error.NO_GAME_EVER': 'Aucune partie n’a jamais été jouée dans ce salon.',
   'error.NOT_A_PLAYER': 'Vous n’avez pas de place dans la partie de ce salon : vous ne pouvez pas faire cela. Seuls ses deux joueurs le peuvent, et pour certaines actions un arbitre : le créateur de la partie, ou un membre du rôle choisi par un gestionnaire du serveur avec /partie role-arbitre (un rôle simplement nommé « Arbitre » ne compte pas).',
   'error.CHANNEL_HAS_GAME': 'Ce salon a déjà une partie en cours. Terminez-la avec /partie fin, ou jouez dans un autre salon ou fil.',

@@ -8,7 +8,7 @@ import { startDiscordDouble, type DiscordDouble } from '../discord-double/index.
 import { createInteractionsServer, listen } from '../discord/http.js';
 import { createRest } from '../discord/outbox.js';
 import { openStore } from '../store/open.js';
-import { buildBot } from '../app/bot.js';
+import { buildBot } from '../discord/bot.js';
 import { registerCommands } from '../../scripts/register.js';
 import type { Logger } from '../app/services.js';
 

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { buildBot, type Bot } from '../../src/app/bot.js';
+import { buildBot, type Bot } from '../../src/discord/bot.js';
 import type { Logger } from '../../src/app/services.js';
 import { effectiveEvents, type StoredPayload } from '../../src/app/games.js';
 import type { InitialReply, InteractionHandler } from '../../src/discord/contract.js';
@@ -547,7 +547,7 @@ export function activeState(state: engine.GameState | null): engine.ActiveState 
 
 /** Replays the stored log (undo markers applied) — what the snapshot must equal. */
 export function replayStored(log: readonly StoredEvent[]): engine.GameState {
-  return engine.replay(effectiveEvents(log).map((e) => e.event));
+  return engine.replay(effectiveEvents<engine.GameEvent>(log).map((e) => e.event));
 }
 
 export function batchesOf(log: readonly StoredEvent[]): number[] {
@@ -636,7 +636,7 @@ export function locateChoice(message: DoubleMessage, decision: engine.PendingDec
 
 /** The engine events that still count (undone batches removed), in order. */
 export function effectiveLog(log: readonly StoredEvent[]): engine.GameEvent[] {
-  return effectiveEvents(log).map((e) => e.event);
+  return effectiveEvents<engine.GameEvent>(log).map((e) => e.event);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,19 +1,28 @@
-/** Every slash command and component the bot offers: the router, `npm run register` and the sandbox read this list. */
+/**
+ * The one interaction registry: every slash command and component the bot offers — the common ones
+ * (/game, /settings) beside each game system's own — for the router, `npm run register` and the sandbox.
+ */
 import type { CommandModule, ComponentModule } from '../router.js';
-import { decisionButton } from '../../systems/malifaux-table/components/decisionButton.js';
-import { handButton } from '../../systems/malifaux-table/components/handButton.js';
-import game from './game.js';
-import flip from '../../systems/malifaux-table/commands/flip.js';
-import reflip from '../../systems/malifaux-table/commands/reflip.js';
-import draw from '../../systems/malifaux-table/commands/draw.js';
-import hand from '../../systems/malifaux-table/commands/hand.js';
-import discard from '../../systems/malifaux-table/commands/discard.js';
-import reveal from '../../systems/malifaux-table/commands/reveal.js';
-import soulstones from '../../systems/malifaux-table/commands/soulstones.js';
-import duel from '../../systems/malifaux-table/commands/duel.js';
-import damage from '../../systems/malifaux-table/commands/damage.js';
+import { builtSystems, type SystemRegistry } from '../../systems/registry.js';
+import { systemInteractions } from '../play/systemInteractions.js';
+import { gameCommand } from './game.js';
 import settings from './settings.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module keeps its own literal definition type
-export const allCommands: readonly CommandModule<any>[] = [game, flip, reflip, draw, hand, discard, reveal, soulstones, duel, damage, settings];
-export const allComponents: readonly ComponentModule[] = [decisionButton, handButton];
+export interface InteractionRegistry {
+  commands: readonly CommandModule[];
+  components: readonly ComponentModule[];
+}
+
+export function interactionsFor(systems: SystemRegistry): InteractionRegistry {
+  const played = systemInteractions(systems);
+  const commands: CommandModule[] = [gameCommand(systems) as CommandModule, ...played.commands, settings as CommandModule];
+  const names = new Set<string>();
+  for (const command of commands) {
+    if (names.has(command.definition.name)) throw new Error(`two slash commands are named /${command.definition.name}`);
+    names.add(command.definition.name);
+  }
+  return { commands, components: played.components };
+}
+
+/** The commands of the systems this build plays (what `npm run register` publishes). */
+export const allCommands: readonly CommandModule[] = interactionsFor(builtSystems).commands;

@@ -4,7 +4,7 @@
  */
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { isCardCode, type CardCode } from '../engine/cards.js';
-import type { Problem } from '../../../discord/replies.js';
+import type { Refusal as Problem } from '../../contract.js';
 
 /** The slash-command option in which such cards are typed (/discard, /reveal). */
 export const cardsOption = {

@@ -3,12 +3,12 @@
  * Or a fall (DMG-15): `fall_inches` instead of a profile, half of it (rounded down) as fixed damage.
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../../../discord/router.js';
-import { problemReply } from '../../../discord/replies.js';
-import { performForSeat } from '../../../app/perform.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
+import { actForSeat, refuse } from './intents.js';
 import { damagedModel, parseDamage } from './duelInput.js';
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'damage',
     description: 'Flip damage against a model of the other player (or your own)',
@@ -31,10 +31,10 @@ export default defineCommand(
       { type: Option.String, name: 'label', description: 'What this damage is for', name_localizations: { fr: 'libelle' }, description_localizations: { fr: 'À quoi correspondent ces dégâts' }, max_length: 100 },
     ],
   } as const,
-  async (ctx) => {
-    const a = ctx.invocation.args;
+  (invocation, asker): Intent<Command> => {
+    const a = invocation.args;
     // Exactly one source of damage: a profile, or a fall.
-    if ((a.profile === undefined) === (a.fall_inches === undefined)) return problemReply(ctx.t, { code: 'DAMAGE_SOURCE' });
+    if ((a.profile === undefined) === (a.fall_inches === undefined)) return refuse({ code: 'DAMAGE_SOURCE' });
     const target = {
       ...damagedModel(a),
       targetSoulstoneUser: a.target_soulstones ?? false,
@@ -42,13 +42,13 @@ export default defineCommand(
     };
     if (a.fall_inches !== undefined) {
       const fallInches = a.fall_inches;
-      return performForSeat(ctx, ctx.asker.id, (seat) => ({ type: 'fallingDamage', fallInches, target: a.own_model ? seat : seat === 0 ? 1 : 0, ...target }));
+      return actForSeat(asker.id, (seat) => ({ type: 'fallingDamage', fallInches, target: a.own_model ? seat : seat === 0 ? 1 : 0, ...target }));
     }
     const damage = parseDamage(a.profile);
-    if (!damage.ok) return problemReply(ctx.t, damage.problem);
-    if (!damage.value) return problemReply(ctx.t, { code: 'DAMAGE_INVALID', params: { input: a.profile ?? '' } });
+    if (!damage.ok) return refuse(damage.problem);
+    if (!damage.value) return refuse({ code: 'DAMAGE_INVALID', params: { input: a.profile ?? '' } });
     const value = damage.value;
-    return performForSeat(ctx, ctx.asker.id, (seat) => ({
+    return actForSeat(asker.id, (seat) => ({
       type: 'damageFlip',
       target: a.own_model ? seat : seat === 0 ? 1 : 0,
       ...value,

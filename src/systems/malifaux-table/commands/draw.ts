@@ -4,11 +4,11 @@
  * it is the soulstone Draw (SS-3): one soulstone for two cards, then a discard down to the maximum.
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../../../discord/router.js';
-import { problemReply } from '../../../discord/replies.js';
-import { perform } from '../../../app/perform.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
+import { act, refuse } from './intents.js';
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'draw',
     description: 'Draw cards into your Control Hand',
@@ -34,11 +34,11 @@ export default defineCommand(
       },
     ],
   } as const,
-  async (ctx) => {
-    const { count, soulstone } = ctx.invocation.args;
-    if (!soulstone) return perform(ctx, count === undefined ? { type: 'draw' } : { type: 'draw', count });
+  (invocation, asker): Intent<Command> => {
+    const { count, soulstone } = invocation.args;
+    if (!soulstone) return act(count === undefined ? { type: 'draw' } : { type: 'draw', count });
     // A soulstone always buys exactly two cards: a count beside it is a mistake, not a wish to draw more.
-    if (count !== undefined && count !== 2) return problemReply(ctx.t, { code: 'SOULSTONE_DRAW_COUNT', params: { count } });
-    return perform(ctx, { type: 'soulstoneDraw' });
+    if (count !== undefined && count !== 2) return refuse({ code: 'SOULSTONE_DRAW_COUNT', params: { count } });
+    return act({ type: 'soulstoneDraw' });
   },
 );

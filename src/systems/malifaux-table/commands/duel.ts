@@ -3,9 +3,9 @@
  * and damage. Each decision is asked of the player who must make it; hand decisions go by DM.
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../../../discord/router.js';
-import { problemReply } from '../../../discord/replies.js';
-import { perform, performForSeat } from '../../../app/perform.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
+import { act, actForSeat, refuse } from './intents.js';
 import { damagedModel, parseDamage, parseSuits, parseTriggers } from './duelInput.js';
 
 const stat = <N extends string, R extends boolean = false>(name: N, fr: string, description: string, frDescription: string, required?: R) =>
@@ -29,7 +29,7 @@ const shared = {
   label: { type: Option.String, name: 'label', description: 'What this duel is, e.g. "Lady Justice: Scales of Justice"', name_localizations: { fr: 'libelle' }, description_localizations: { fr: 'De quel duel il s’agit' }, max_length: 100 },
 } as const;
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'duel',
     description: 'Run a duel: simple (against a TN) or opposed (against the other player)',
@@ -118,20 +118,19 @@ export default defineCommand(
       },
     ],
   } as const,
-  async (ctx) => {
-    const { invocation } = ctx;
-    const damage = parseDamage(invocation.args.damage);
-    if (!damage.ok) return problemReply(ctx.t, damage.problem);
+  (invocation, asker): Intent<Command> => {
+        const damage = parseDamage(invocation.args.damage);
+    if (!damage.ok) return refuse(damage.problem);
     const tnSuits = parseSuits(invocation.args.suits, 'suits');
-    if (!tnSuits.ok) return problemReply(ctx.t, tnSuits.problem);
+    if (!tnSuits.ok) return refuse(tnSuits.problem);
 
     if (invocation.subcommand === 'simple') {
       const a = invocation.args;
       const triggers = parseTriggers(a.triggers, 'triggers');
-      if (!triggers.ok) return problemReply(ctx.t, triggers.problem);
+      if (!triggers.ok) return refuse(triggers.problem);
       const statSuits = parseSuits(a.stat_suits, 'stat_suits');
-      if (!statSuits.ok) return problemReply(ctx.t, statSuits.problem);
-      return perform(ctx, {
+      if (!statSuits.ok) return refuse(statSuits.problem);
+      return act({
         type: 'simpleDuel',
         stat: a.stat,
         statSuits: statSuits.value,
@@ -152,15 +151,15 @@ export default defineCommand(
 
     const a = invocation.args;
     const attackerTriggers = parseTriggers(a.attacker_triggers, 'attacker_triggers');
-    if (!attackerTriggers.ok) return problemReply(ctx.t, attackerTriggers.problem);
+    if (!attackerTriggers.ok) return refuse(attackerTriggers.problem);
     const defenderTriggers = parseTriggers(a.defender_triggers, 'defender_triggers');
-    if (!defenderTriggers.ok) return problemReply(ctx.t, defenderTriggers.problem);
+    if (!defenderTriggers.ok) return refuse(defenderTriggers.problem);
     const attackSuits = parseSuits(a.attack_suits, 'attack_suits');
-    if (!attackSuits.ok) return problemReply(ctx.t, attackSuits.problem);
+    if (!attackSuits.ok) return refuse(attackSuits.problem);
     const defenseSuits = parseSuits(a.defense_suits, 'defense_suits');
-    if (!defenseSuits.ok) return problemReply(ctx.t, defenseSuits.problem);
+    if (!defenseSuits.ok) return refuse(defenseSuits.problem);
     const ownModel = a.own_model ?? false;
-    return performForSeat(ctx, ctx.asker.id, (seat) => ({
+    return actForSeat(asker.id, (seat) => ({
       type: 'opposedDuel',
       attacker: seat,
       defender: ownModel ? seat : seat === 0 ? 1 : 0,

@@ -5,7 +5,7 @@
  */
 import { SUITS, type Suit } from '../engine/cards.js';
 import type { DamageSpec, TriggerSpec } from '../engine/index.js';
-import type { Problem } from '../../../discord/replies.js';
+import type { Refusal as Problem } from '../../contract.js';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: Problem };
 

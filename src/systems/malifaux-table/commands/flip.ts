@@ -4,12 +4,12 @@
  * model's Health and maximum too, it is a heal that stops at the maximum (DMG-12).
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../../../discord/router.js';
-import { perform } from '../../../app/perform.js';
-import { problemReply } from '../../../discord/replies.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
+import { act, refuse } from './intents.js';
 import { parseProfile } from './duelInput.js';
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'flip',
     description: 'Flip a card from your Fate Deck',
@@ -69,13 +69,13 @@ export default defineCommand(
       },
     ],
   } as const,
-  async (ctx) => {
-    const { modifier = 0, label, cheatable, heal_health: health, heal_max: maxHealth } = ctx.invocation.args;
-    const profile = parseProfile(ctx.invocation.args.profile);
-    if (!profile.ok) return problemReply(ctx.t, profile.problem);
+  (invocation, asker): Intent<Command> => {
+    const { modifier = 0, label, cheatable, heal_health: health, heal_max: maxHealth } = invocation.args;
+    const profile = parseProfile(invocation.args.profile);
+    if (!profile.ok) return refuse(profile.problem);
     const healing = health !== undefined || maxHealth !== undefined;
-    if (healing && (health === undefined || maxHealth === undefined || !profile.value || health > maxHealth)) return problemReply(ctx.t, { code: 'HEAL_INCOMPLETE' });
-    return perform(ctx, {
+    if (healing && (health === undefined || maxHealth === undefined || !profile.value || health > maxHealth)) return refuse({ code: 'HEAL_INCOMPLETE' });
+    return act({
       type: 'flip',
       modifier,
       ...(label ? { label } : {}),

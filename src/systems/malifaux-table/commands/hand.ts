@@ -1,9 +1,8 @@
 /** /hand — your Control Hand, shown only to you (and any decision that needs it). */
-import { defineCommand } from '../../../discord/router.js';
-import { loadActiveGame } from '../../../app/games.js';
-import { showHand } from '../../../app/handView.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'hand',
     description: 'Show your Control Hand (only you can see it)',
@@ -11,5 +10,5 @@ export default defineCommand(
     description_localizations: { fr: 'Voir votre Main de Contrôle (vous seul la voyez)' },
     contexts: [0],
   } as const,
-  async (ctx) => showHand(ctx, await loadActiveGame(ctx.services.store, ctx.channelId)),
+  (): Intent<Command> => ({ kind: 'showPrivate' }),
 );

@@ -4,10 +4,11 @@
  * discard and it is flipped again with the same modifiers; cheating is not reopened (CHEAT-4).
  */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../../../discord/router.js';
-import { perform } from '../../../app/perform.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
+import { act } from './intents.js';
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'reflip',
     description: 'Re-flip a flip on the table when an effect says so: its cards are discarded (FLIP-7)',
@@ -30,8 +31,8 @@ export default defineCommand(
       },
     ],
   } as const,
-  (ctx) => {
-    const { flip } = ctx.invocation.args;
-    return perform(ctx, { type: 'reflip', ...(flip ? { slot: flip } : {}) });
+  (invocation, asker): Intent<Command> => {
+    const { flip } = invocation.args;
+    return act({ type: 'reflip', ...(flip ? { slot: flip } : {}) });
   },
 );

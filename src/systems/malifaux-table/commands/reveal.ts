@@ -1,10 +1,10 @@
 /** /reveal — Reveal cards from your Control Hand to everyone (they stay in your hand). */
-import { defineCommand } from '../../../discord/router.js';
-import { problemReply } from '../../../discord/replies.js';
-import { perform } from '../../../app/perform.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
+import { act, refuse } from './intents.js';
 import { cardsOption, parseCardList } from './cardInput.js';
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'reveal',
     description: 'Reveal cards from your Control Hand to everyone (they stay in your hand)',
@@ -13,9 +13,9 @@ export default defineCommand(
     contexts: [0],
     options: [cardsOption],
   } as const,
-  (ctx) => {
-    const parsed = parseCardList(ctx.invocation.args.cards);
-    if (!parsed.ok) return Promise.resolve(problemReply(ctx.t, parsed.problem));
-    return perform(ctx, { type: 'reveal', cards: parsed.cards });
+  (invocation, asker): Intent<Command> => {
+    const parsed = parseCardList(invocation.args.cards);
+    if (!parsed.ok) return refuse(parsed.problem);
+    return act({ type: 'reveal', cards: parsed.cards });
   },
 );

@@ -1,9 +1,10 @@
 /** /soulstones — set a crew's soulstone pool (SS-2): a player sets their own, a referee either. */
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
-import { defineCommand } from '../../../discord/router.js';
-import { performForSeat } from '../../../app/perform.js';
+import { systemCommand, type Intent } from '../../contract.js';
+import type { Command } from '../engine/index.js';
+import { actForSeat } from './intents.js';
 
-export default defineCommand(
+export default systemCommand(
   {
     name: 'soulstones',
     description: "Set a crew's soulstone pool",
@@ -30,9 +31,9 @@ export default defineCommand(
       },
     ],
   } as const,
-  async (ctx) => {
-    const { count, player } = ctx.invocation.args;
-    return performForSeat(ctx, player?.id ?? ctx.asker.id, (seat) => ({ type: 'setSoulstones', seat, count }), {
+  (invocation, asker): Intent<Command> => {
+    const { count, player } = invocation.args;
+    return actForSeat(player?.id ?? asker.id, (seat) => ({ type: 'setSoulstones', seat, count }), {
       code: player ? 'PLAYER_NOT_SEATED' : 'NOT_A_PLAYER',
     });
   },

@@ -1,12 +1,11 @@
-/** The "My hand" button: `fk:hand:<gameId>` — the game is re-loaded and the clicker's seat re-checked. */
-import type { ComponentModule } from '../../../discord/router.js';
-import { loadGameById } from '../../../app/games.js';
-import { showHand } from '../../../app/handView.js';
+/** The "My hand" button, `fk:hand:<gameId>`: the clicker's own private view, shown to them alone. */
+import type { SystemComponent } from '../../contract.js';
+import type { Command, PrivateView } from '../engine/index.js';
 
-export const handButton: ComponentModule = {
+export const handButton: SystemComponent<Command, PrivateView> = {
   prefix: 'hand',
-  async handle(ctx) {
-    const [gameId] = ctx.parts;
-    return showHand(ctx, await loadGameById(ctx.services.store, gameId));
+  read(parts) {
+    const [gameId] = parts;
+    return gameId ? { gameId, intent: { kind: 'showPrivate' } } : null;
   },
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as engine from '../engine/index.js';
 import { P0, scenario } from '../engine/testkit.js';
 import { translator } from '../../../i18n/index.js';
-import { handMessage } from '../../../app/deliveries.js';
+import { presentation } from './messages.js';
 import { cheatContext } from './cheat.js';
 
 const en = translator('en');
@@ -73,7 +73,7 @@ describe('the cheat decision, explained to the player who makes it', () => {
 
   it('the DM’d hand carries the context under the decision; the public view never holds the hand', async () => {
     const s = qaDuel();
-    const message = await handMessage(en, s.active, 0);
+    const message = await presentation.privateMessage(en, engine.privateView(s.active, 0));
     expect(message.content).toBe(['Your decision: cheat fate or not.', ...QA_LINES].join('\n'));
     // The public message of the same moment names the decision, never the hand or the advice.
     const table = engine.publicView(s.active);

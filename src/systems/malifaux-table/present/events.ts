@@ -7,6 +7,16 @@ import { missingSuits } from '../engine/triggers.js';
 import { hasMessage, type Translate } from '../../../i18n/index.js';
 import { card, cards, fate, namedSuits, signed, suitName, suits } from './cards.js';
 
+/**
+ * An event as the public may know it (the engine's publicEvent): a draw is a count of cards and a shuffle
+ * has no order. Public messages are built from these; the log of an ended game passes the full events.
+ */
+export type PublicEvent =
+  | Exclude<GameEvent, { type: 'CardsDrawn' | 'DeckShuffled' }>
+  | Extract<GameEvent, { type: 'CardsDrawn' | 'DeckShuffled' }>
+  | { type: 'CardsDrawn'; seat: 0 | 1; count: number }
+  | { type: 'DeckShuffled'; seat: 0 | 1; index: number; reason: Extract<GameEvent, { type: 'DeckShuffled' }>['reason']; count: number };
+
 /** Seat names: events speak of seats 0 and 1. */
 export type SeatNames = readonly [string, string];
 
@@ -19,7 +29,7 @@ function boldNames(names: SeatNames): (seat: 0 | 1) => string {
   return (seat) => `**${names[seat]}**`;
 }
 
-export function eventLine(t: Translate, names: SeatNames, event: GameEvent): string | null {
+export function eventLine(t: Translate, names: SeatNames, event: PublicEvent): string | null {
   const who = boldNames(names);
   switch (event.type) {
     case 'GameStarted':
@@ -29,7 +39,7 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
     case 'SoulstonesSet':
       return t('event.soulstonesSet', { name: who(event.seat), count: event.count });
     case 'CardsDrawn':
-      return t('event.drawn', { name: who(event.seat), count: event.cards.length });
+      return t('event.drawn', { name: who(event.seat), count: 'cards' in event ? event.cards.length : event.count });
     case 'CardsDiscarded':
       return t(event.reason === 'handLimit' ? 'event.discardedDown' : 'event.discarded', { name: who(event.seat), cards: cards(event.cards) });
     case 'CardsRevealed':
@@ -133,6 +143,10 @@ export function eventLine(t: Translate, names: SeatNames, event: GameEvent): str
       return t('event.cancelled', { name: event.by });
     case 'GameEnded':
       return t('event.gameEnded');
+    case 'DecisionOpened':
+    case 'DecisionClosed':
+      // The waiting line and the decider's DM say who must choose what.
+      return null;
     default: {
       const unreachable: never = event;
       return unreachable;

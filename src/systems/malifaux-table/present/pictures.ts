@@ -130,9 +130,7 @@ export function flipPicture(t: Translate, names: SeatNames, r: FlipResolution): 
   };
 }
 
-export function handPicture(t: Translate, state: GameState, seat: 0 | 1, highlight?: CardCode[]): HandPicture | null {
-  if (state.status === 'new') return null;
-  const hand = state.seats[seat].hand;
+export function handPicture(t: Translate, hand: readonly CardCode[], highlight?: CardCode[]): HandPicture {
   return { title: t('hand.title', { count: hand.length }), cards: [...hand], ...(highlight ? { highlight } : {}) };
 }
 

@@ -7,22 +7,17 @@
  * Custom ids carry the game id and a short fingerprint of the decision; both are re-checked against the
  * stored state on every click, so a button from an earlier decision is refused as stale.
  */
-import { createHash } from 'node:crypto';
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
 import { commandForChoice, DECLINE, NO_TRIGGER, type Command, type PendingDecision } from '../engine/index.js';
 import type { Translate } from '../../../i18n/index.js';
-import type { Problem } from '../../../discord/replies.js';
+import type { Refusal as Problem } from '../../contract.js';
+import { decisionRef } from '../../decisionRef.js';
 import { card, cardName, SUIT_EMOJI, suitName } from './cards.js';
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
-/** 10 hex characters: short enough for the 100-character custom id, long enough never to collide in one game. */
-export function decisionRef(decision: PendingDecision): string {
-  return createHash('sha256').update(decision.id).digest('hex').slice(0, 10);
-}
-
 export function decisionCustomId(gameId: string, decision: PendingDecision, choice?: string): string {
-  return ['fk', 'd', gameId, decisionRef(decision), ...(choice === undefined ? [] : [choice])].join(':');
+  return ['fk', 'd', gameId, decisionRef(decision.id), ...(choice === undefined ? [] : [choice])].join(':');
 }
 
 export function handButtonId(gameId: string): string {

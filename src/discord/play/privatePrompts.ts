@@ -12,8 +12,8 @@
  * click on its controls is still checked against the database and refused as stale. Nothing here decides
  * anything.
  */
-import type { DiscordOutbox } from '../discord/contract.js';
-import { perObject } from './perObject.js';
+import type { DiscordOutbox } from '../contract.js';
+import { perObject } from '../../app/perObject.js';
 
 export interface SentHand {
   channelId: string;
@@ -50,9 +50,9 @@ export class PrivatePrompts {
   }
 
   /** The game is over: forgets its DMs, returning each seat's that still carries controls. */
-  ended(gameId: string): { seat: 0 | 1; dm: SentHand }[] {
-    const live: { seat: 0 | 1; dm: SentHand }[] = [];
-    for (const seat of [0, 1] as const) {
+  ended(gameId: string, seats: number): { seat: number; dm: SentHand }[] {
+    const live: { seat: number; dm: SentHand }[] = [];
+    for (let seat = 0; seat < seats; seat++) {
       const dm = this.last.get(`${gameId}:${seat}`);
       this.last.delete(`${gameId}:${seat}`);
       if (dm !== undefined && dm.decisionId !== null) live.push({ seat, dm });

@@ -4,29 +4,37 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { REST } from '@discordjs/rest';
-import { allCommands, allComponents } from '../discord/commands/index.js';
-import { createOutbox } from '../discord/outbox.js';
-import { createRouter } from '../discord/router.js';
-import { withDeadline } from '../discord/deadline.js';
-import type { InteractionHandler } from '../discord/contract.js';
+import { interactionsFor } from './commands/index.js';
+import { createOutbox } from './outbox.js';
+import { createRouter } from './router.js';
+import { withDeadline } from './deadline.js';
+import type { InteractionHandler } from './contract.js';
+import type { Services } from './services.js';
+import { builtSystems, type SystemRegistry } from '../systems/registry.js';
 import type { GameStore } from '../store/contract.js';
-import { consoleLogger, type Logger, type Services } from './services.js';
-import { languageChoices } from './languages.js';
+import { consoleLogger, type Logger } from '../app/services.js';
+import { languageChoices } from '../app/languages.js';
 
 export interface Bot {
   handler: InteractionHandler;
   services: Services;
 }
 
-export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string; deadlineMs?: number }): Bot {
+/**
+ * `systems`: the game systems this bot plays (the built ones by default; tests add their own to prove a
+ * system plugs in without touching the platform).
+ */
+export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string; deadlineMs?: number; systems?: SystemRegistry }): Bot {
   const services: Services = {
     store: options.store,
     outbox: createOutbox({ rest: options.rest, applicationId: options.applicationId }),
     newSeed: options.newSeed ?? (() => randomBytes(32).toString('hex')),
     log: options.log ?? consoleLogger,
     languages: languageChoices(options.store),
+    systems: options.systems ?? builtSystems,
   };
-  const router = createRouter({ commands: allCommands, components: allComponents, services });
+  const { commands, components } = interactionsFor(services.systems);
+  const router = createRouter({ commands, components, services });
   return { handler: withDeadline(router, services.outbox, options.deadlineMs), services };
 }
 

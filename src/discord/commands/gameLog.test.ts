@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import * as engine from '../systems/malifaux-table/engine/index.js';
-import { P0, P1, startCommand } from '../systems/malifaux-table/engine/testkit.js';
-import { translator } from '../i18n/index.js';
-import type { StoredEvent } from '../store/contract.js';
-import { exportLog, logDescription, logLines } from './audit.js';
-import type { StoredPayload } from './games.js';
+import * as engine from '../../systems/malifaux-table/engine/index.js';
+import { P0, P1, startCommand } from '../../systems/malifaux-table/engine/testkit.js';
+import { malifauxTable } from '../../systems/malifaux-table/index.js';
+import { translator } from '../../i18n/index.js';
+import type { StoredEvent, StoredGame } from '../../store/contract.js';
+import { exportLog } from '../../app/audit.js';
+import { parseLog, type StoredPayload } from '../../app/games.js';
+import { logDescription, logLines } from './gameLog.js';
 
 /** A stored log as the app writes it: one batch per command, an undo as its own batch. */
 function storedLog(steps: Array<{ command: engine.Command; actor: engine.Actor } | { undo: number; by: string }>) {
@@ -39,8 +41,14 @@ describe('/game log as players read it', () => {
     { undo: 3, by: 'bob' },
   ]);
 
+  const stored = { id: 'g1', status: 'active' } as StoredGame;
+  const parsed = parseLog(malifauxTable, stored, log);
+  if (!parsed.ok) throw new Error('the log parses');
+  const entries = parsed.entries;
+  const game = { stored, system: malifauxTable, state };
+
   it('starts with the game start and the shuffles, numbers entries without batch numbers, and an undo names what it took back', () => {
-    const lines = logLines(en, state, log, false).map((l) => l.text);
+    const lines = logLines(en, game, entries, false).map((l) => l.text);
     expect(lines[0]).toBe('`#1` 🎲 Malifaux Third Edition: **Alice** vs **Bob** — the game starts.');
     expect(lines[1]).toBe('`#2` 🔀 **Alice**’s Fate Deck is shuffled.');
     expect(lines).toContain('`#4` 🂠 **Alice** draws 2 cards.');
@@ -48,13 +56,13 @@ describe('/game log as players read it', () => {
     expect(lines).toContain('`#5` ~~🂠 **Bob** draws 1 card.~~');
     expect(lines.at(-1)).toBe('`#6` ↩️ <@bob> undid #5: 🂠 **Bob** draws 1 card.');
     for (const line of lines) expect(line).not.toMatch(/· b\d+|batch/);
-    const french = logLines(fr, state, log, false).map((l) => l.text);
+    const french = logLines(fr, game, entries, false).map((l) => l.text);
     expect(french[0]).toBe('`#1` 🎲 Malifaux Troisième Édition : **Alice** contre **Bob** — la partie commence.');
     expect(french.at(-1)).toBe('`#6` ↩️ <@bob> a annulé #5 : 🂠 **Bob** pioche 1 carte.');
   });
 
   it('the referees’ JSON keeps its batch numbers', () => {
-    const exported = exportLog({ id: 'g1', status: 'active' } as Parameters<typeof exportLog>[0], log, state);
+    const exported = exportLog(game, entries);
     expect(exported.entries.map((e) => e.batch)).toEqual([1, 1, 1, 2, 3, 4]);
   });
 

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType as T } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { parseInvocation } from './commandDefinition.js';
-import { allCommands } from './commands/index.js';
+import { parseInvocation } from '../../systems/commandDefinition.js';
+import { allCommands } from './index.js';
 
 const game = {
   name: 'game',

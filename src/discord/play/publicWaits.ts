@@ -8,8 +8,8 @@
  * is, and the newer messages tell the story anyway.
  */
 import type { APIEmbed } from 'discord-api-types/v10';
-import type { DiscordOutbox } from '../discord/contract.js';
-import { perObject } from './perObject.js';
+import type { DiscordOutbox } from '../contract.js';
+import { perObject } from '../../app/perObject.js';
 
 export interface PublicWait {
   channelId: string;
@@ -22,6 +22,9 @@ export interface PublicWait {
   answered: string;
   /** The message's embeds as posted (public text only), recoloured from "waiting" once it is settled. */
   embeds: APIEmbed[];
+  /** The system's colours: an embed in `waitingColor` turns `neutralColor` once settled. */
+  waitingColor: number;
+  neutralColor: number;
 }
 
 const MAX_TRACKED = 10_000;

@@ -1,0 +1,106 @@
+/**
+ * How a game system's interactions are played over Discord, whatever the system: a slash command's intent
+ * or a component's is run through the use cases (act, then tell everyone what they may know), and every
+ * refusal comes back as one localized problem.
+ */
+import { MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
+import type { AnySystem, ComponentIntent, Intent } from '../../systems/contract.js';
+import { decisionRef } from '../../systems/decisionRef.js';
+import { act, loadActiveGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
+import type { LoadedGame } from '../../app/loadedGame.js';
+import type { Problem } from '../../app/problems.js';
+import { hasMessage, type Translate } from '../../i18n/index.js';
+import type { InitialReply } from '../contract.js';
+import { markCommitted } from '../interaction.js';
+import { ephemeral, problemReply } from '../replies.js';
+import { asReply, deliverAfterAction, outgoing, type Scope } from './deliveries.js';
+
+export type { Scope } from './deliveries.js';
+
+export function whoOf(scope: Scope): Who {
+  return { userId: scope.asker.id, roles: scope.roles, interactionId: scope.interactionId, onCommitted: () => markCommitted(scope) };
+}
+
+/** Rule errors speak of seats and decision kinds; people read names and words. */
+export function explain(t: Translate, problem: Problem, game?: Pick<LoadedGame, 'system' | 'state'>): Problem {
+  if (!('params' in problem) || !problem.params) return problem;
+  const params: Record<string, string | number> = { ...problem.params };
+  if (typeof params.seat === 'number' && game) {
+    const seat = game.system.seatsOf(game.state)[params.seat];
+    if (seat) params.seat = seat.name;
+  }
+  const kindKey = `decision.${String(params.kind)}`;
+  if (typeof params.kind === 'string' && hasMessage(kindKey)) params.kind = t(kindKey);
+  return { ...problem, params } as Problem;
+}
+
+/** Acts in the channel's game and replies with the public message (a slash command's answer). */
+export async function performIn(scope: Scope, where: Where, command: unknown): Promise<InitialReply> {
+  const result = await act(scope.services, where, whoOf(scope), command);
+  if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem, result.game));
+  return deliverAfterAction(scope, result, { reply: 'public' });
+}
+
+/** "Show me now": the asker's own private view, ephemeral (the DM's fallback). */
+export async function showPrivate(scope: Scope, loaded: Loaded): Promise<InitialReply> {
+  if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+  const { game } = loaded;
+  if (game.system.phase(game.state) !== 'active') return problemReply(scope.t, { code: 'STALE_BUTTON' });
+  const seat = seatOf(game, scope.asker.id);
+  if (seat === null) return problemReply(scope.t, { code: 'NOT_A_PLAYER' });
+  const { data, files } = asReply(outgoing(await game.system.presentation.privateMessage(scope.t, game.system.privateView(game.state, seat))));
+  return { ...ephemeral(data), ...(files ? { files } : {}) };
+}
+
+/** A system's slash command, in the channel it was typed in. */
+export async function runCommandIntent(scope: Scope, system: AnySystem, intent: Intent<unknown>): Promise<InitialReply> {
+  switch (intent.kind) {
+    case 'refuse':
+      return problemReply(scope.t, intent.problem);
+    case 'showPrivate':
+      return showPrivate(scope, await loadActiveGameOf(scope, system));
+    case 'act': {
+      // The command belongs to `system`: in a channel whose game another system plays, it is refused.
+      const loaded = await loadActiveGameOf(scope, system);
+      if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+      return performIn(scope, scope.channelId, intent.command);
+    }
+    default: {
+      const never: never = intent;
+      return never;
+    }
+  }
+}
+
+/** The channel's game, if `system` plays it (a system's commands act on its own games only). */
+async function loadActiveGameOf(scope: Scope, system: AnySystem): Promise<Loaded> {
+  const loaded = await loadActiveGame(scope.services, scope.channelId);
+  if (loaded.ok && loaded.game.system.id !== system.id) return { ok: false, problem: { code: 'WRONG_SYSTEM', params: { system: system.id } } };
+  return loaded;
+}
+
+/** A click or a select on a system's component, in a channel or a DM. */
+export async function runComponentIntent(scope: Scope, interaction: APIMessageComponentInteraction, system: AnySystem, gameId: string, intent: ComponentIntent<unknown, unknown>): Promise<InitialReply> {
+  const loaded = await loadGameById(scope.services, gameId);
+  if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+  // The custom id named a game of another system: a forged or garbled id.
+  if (loaded.game.system.id !== system.id) return problemReply(scope.t, { code: 'STALE_BUTTON' });
+  if (intent.kind === 'showPrivate') return showPrivate(scope, loaded);
+  const { game } = loaded;
+  if (game.system.phase(game.state) !== 'active') return problemReply(scope.t, { code: 'STALE_BUTTON' });
+  const decision = game.system.pendingDecisions(game.state).find((d) => decisionRef(d.id) === intent.decisionRef);
+  if (!decision) return problemReply(scope.t, { code: 'STALE_BUTTON' });
+  if (seatOf(game, scope.asker.id) !== decision.seat) {
+    return problemReply(scope.t, { code: 'NOT_YOUR_BUTTON', params: { name: game.system.seatsOf(game.state)[decision.seat]?.name ?? '?' } });
+  }
+  const answer = intent.answer(game.system.privateView(game.state, decision.seat), decision);
+  if (typeof answer === 'object' && answer !== null && 'code' in answer && !('type' in answer)) return problemReply(scope.t, answer as Problem);
+  const result = await act(scope.services, { gameId: game.stored.id }, whoOf(scope), answer);
+  if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem, result.game));
+  // The note replaces the clicked message: in the channel everyone reads it (the server's language);
+  // in a DM or an ephemeral view only the asker does (theirs).
+  const onlyAsker = scope.guildId === null || ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+  const t = onlyAsker ? scope.t : scope.tPublic;
+  const note = t('prompt.answered', { name: scope.asker.name, decision: game.system.presentation.decisionName(t, decision) });
+  return deliverAfterAction(scope, result, { reply: 'update', note, messageId: interaction.message.id });
+}

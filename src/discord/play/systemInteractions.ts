@@ -1,0 +1,29 @@
+/**
+ * Every registered game system's slash commands and components, as the router's modules: a command's
+ * intent or a component's (read back from its own custom id) is run by perform.ts for that system.
+ */
+import type { SystemRegistry } from '../../systems/registry.js';
+import type { CommandModule, ComponentModule } from '../router.js';
+import { problemReply } from '../replies.js';
+import { runCommandIntent, runComponentIntent } from './perform.js';
+
+export function systemInteractions(systems: SystemRegistry): { commands: CommandModule[]; components: ComponentModule[] } {
+  const commands: CommandModule[] = [];
+  const components: ComponentModule[] = [];
+  for (const system of systems.all) {
+    for (const command of system.interactions.commands) {
+      commands.push({ definition: command.definition, handle: (ctx) => runCommandIntent(ctx, system, command.intent(ctx.invocation, ctx.asker)) });
+    }
+    for (const component of system.interactions.components) {
+      components.push({
+        prefix: component.prefix,
+        handle: (ctx) => {
+          const read = component.read(ctx.parts, ctx.values);
+          if (!read) return Promise.resolve(problemReply(ctx.t, { code: 'STALE_BUTTON' }));
+          return runComponentIntent(ctx, ctx.interaction, system, read.gameId, read.intent);
+        },
+      });
+    }
+  }
+  return { commands, components };
+}

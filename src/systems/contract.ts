@@ -1,0 +1,260 @@
+/**
+ * The seam between the platform and a game's rules: everything the use cases (src/app), the Discord edge
+ * (src/discord) and, later, leagues know of a game system. A system is a module that implements
+ * `SystemModule`; the registry (registry.ts) maps a stored game's system id to it.
+ *
+ * Three parts, as boardgame.io's `Game` object has its moves, its `playerView` and its end check:
+ * - the rules (`GameSystem`): schemas, `decide`, `evolve`, views, pending decisions, redaction, outcome —
+ *   pure, no I/O, no clock; all randomness comes from the seed in the state;
+ * - the presentation (`Presentation`): what the system shows — texts, embeds, pictures, buttons — built
+ *   from views only, never from the raw state, so a secret cannot reach a public message by mistake;
+ * - the interactions (`Interactions`): the system's own slash commands and components, each turning what
+ *   a user sent into an intent (a command to decide, a look at the asker's private view, a refusal).
+ *
+ * The platform runs the rest (loading, compare-and-swap storage, delivery, deduplication, languages).
+ */
+import type { APIEmbed, RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
+import type { ZodType } from 'zod';
+import type { Translate } from '../i18n/index.js';
+import type { CommandDef, InvocationOf } from './commandDefinition.js';
+
+// ---------------------------------------------------------------------------------------------------
+// Rules
+
+/** A user in a seat: a crew's player in Malifaux; a hero's player in Fateforge. */
+export interface SeatInfo {
+  userId: string;
+  name: string;
+}
+
+/** Who sends a command: a Discord user, the seat they play (null for a non-player) and referee powers. */
+export interface Actor {
+  userId: string;
+  seat: number | null;
+  referee: boolean;
+}
+
+/** A refusal by the rules: a stable code the edge localizes, the rule that forbids it, message params. */
+export interface RuleError {
+  code: string;
+  rule?: string;
+  params?: Record<string, string | number>;
+}
+
+export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
+
+/** What a command does: its events, and the state they lead to (deep-equal to folding them with evolve). */
+export type Decided<State, Event> = Result<{ events: Event[]; state: State }, RuleError>;
+
+/** Everything a game needs to start: chosen by the platform, validated by the system. */
+export interface StartInput {
+  gameId: string;
+  seats: SeatInfo[];
+  /** The secret 256-bit seed (hex) from which every random outcome of the game is drawn. */
+  seed: string;
+  createdBy: string;
+  /** The system's own named options (e.g. Malifaux's hand maximum), as given at /game new. */
+  options: Record<string, unknown>;
+}
+
+/** Who must decide what, now. `id` changes every time a decision opens: answers quoting an old one are stale. */
+export interface DecisionSummary {
+  seat: number;
+  kind: string;
+  id: string;
+}
+
+export type GamePhase = 'new' | 'active' | 'ended';
+
+/** One seat's end of a game, as leagues read it. */
+export interface SeatOutcome {
+  seat: number;
+  userId: string;
+  name: string;
+  /** null when the system keeps no score (duels at a real table end without a winner). */
+  result: 'win' | 'loss' | 'draw' | null;
+  /** Victory points (Malifaux), null when the system keeps none. */
+  vp: number | null;
+  /** Objectives met (Fateforge scenes), when the system has them. */
+  objectives?: string[];
+}
+
+export type Outcome =
+  | { finished: false }
+  | { finished: true; endedBy: string | null; reason: string | null; seats: SeatOutcome[] };
+
+export interface GameSystem<State, Command, Event extends { type: string }, PublicView, PrivateView> {
+  /** Stored with every game; the registry finds the module by it. Never change a built system's id. */
+  readonly id: string;
+  readonly name: { en: string; fr: string };
+  /** How many seats a game has (Malifaux: exactly 2; Fateforge: 1–4 heroes). */
+  readonly seats: { readonly min: number; readonly max: number };
+  /** Stored events and snapshots are parsed with these when loaded, never cast. */
+  readonly schemas: { readonly state: ZodType<State>; readonly command: ZodType<Command>; readonly event: ZodType<Event> };
+  readonly initialState: State;
+  /** The command that starts a game from what the platform chose. */
+  start(input: StartInput): Command;
+  /** The command that ends the game early (/game end: a player concedes or the table stops; a referee closes it). */
+  end(input: { reason: string | null }): Command;
+  /** Validates the wish and returns every event it causes (procedure included), and the state they lead to. */
+  decide(state: State, command: Command, actor: Actor): Decided<State, Event>;
+  /** Applies one fact. A plain fold: no procedure, no randomness. */
+  evolve(state: State, event: Event): State;
+  /** Folds a whole log from `initialState` (undo is replaying fewer events). */
+  replay(events: readonly Event[]): State;
+  /**
+   * Brings a stored log written by an earlier version of the system up to today's events (batches: one
+   * command's events each). Optional: a system whose events never changed shape has nothing to do.
+   */
+  upcast?(batches: Event[][]): Event[][];
+  phase(state: State): GamePhase;
+  /** The seats and who plays them (empty before the start). */
+  seatsOf(state: State): SeatInfo[];
+  publicView(state: State): PublicView;
+  privateView(state: State, seat: number): PrivateView;
+  pendingDecisions(state: State): DecisionSummary[];
+  /** The event as the public log may show it (hidden parts removed), or null when it shows nothing. */
+  publicEvent(event: Event): Event | null;
+  /**
+   * Would undoing these events give someone knowledge the rules hide (cards seen put back on top of a
+   * deck)? Then only a referee may undo them.
+   */
+  undoRevealsHidden(events: readonly Event[]): boolean;
+  outcome(state: State): Outcome;
+  /** Checks that every random outcome of a finished game follows from its seed (and the seed from its commitment). */
+  verify?(state: State, events: readonly Event[]): Verification;
+}
+
+export interface Verification {
+  ok: boolean;
+  /** Does the revealed seed hash to the commitment posted at the start? */
+  commitmentOk: boolean;
+  /** Each random outcome checked (e.g. "shuffle #2 of seat 1"), in order. */
+  checks: Array<{ what: string; ok: boolean }>;
+  problem?: string;
+  seed: string;
+  commitment: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Presentation: Discord API JSON, built from views
+
+/** A picture or file to attach: `attachment://<name>` in an embed refers to it. */
+export interface Attachment {
+  name: string;
+  data: Buffer | Uint8Array;
+  contentType?: string;
+}
+
+/** A message the bot sends anywhere: a channel, a DM, a reply. */
+export type Message = RESTPostAPIChannelMessageJSONBody & { files?: Attachment[] };
+
+/** A batch of events as the public may know it: the view after it, the redacted events, the view after each. */
+export interface PublicBatch<PublicView, Event> {
+  view: PublicView;
+  events: Event[];
+  /** The public view right after `events[index]` (computed on demand: most batches never ask). */
+  viewAfter(index: number): PublicView;
+}
+
+/** How the channel says whom it waits for, and what that line becomes once the decision is made. */
+export interface WaitingLine {
+  text: string;
+  answered: string;
+}
+
+export interface Presentation<PublicView, PrivateView, Event> {
+  /** The channel's message after an action: what happened, where things stand, whom the table waits for. */
+  afterAction(t: Translate, batch: PublicBatch<PublicView, Event>): Promise<Message>;
+  gameStarted(t: Translate, view: PublicView): Message;
+  /** The channel's message after an undo: which events no longer count, and the table now. */
+  undone(t: Translate, view: PublicView, undone: { events: Event[]; by: string; asReferee: boolean; revealedHidden: boolean }): Promise<Message>;
+  /** A seat's private message (its hand, the decision it must make with its controls). */
+  privateMessage(t: Translate, view: PrivateView): Promise<Message>;
+  /** Does this seat need its private message again (its hidden part changed, or a decision of its own opened)? */
+  privateChanged(before: PrivateView | null, after: PrivateView): boolean;
+  /** The channel's "waiting for …" line for a decision (null when the table waits for nobody). */
+  waiting(t: Translate, view: PublicView, decision: DecisionSummary): WaitingLine | null;
+  /** A decision's name, e.g. "cheat fate". */
+  decisionName(t: Translate, decision: Pick<DecisionSummary, 'kind'>): string;
+  /** One line of the audit log (null when the event shows nothing). `ended`: the whole log may be read. */
+  logLine(t: Translate, view: PublicView, event: Event, ended: boolean): string | null;
+  /** The embed colour for neutral messages (log, verification). */
+  readonly colors: { neutral: number; success: number; failure: number; waiting: number };
+  /** The "my private view" button row the platform adds where a seat may need it (a closed DM). */
+  privateViewRow(t: Translate, gameId: string): NonNullable<Message['components']>[number];
+  /** Extra embed fields for the start announcement's options, if the system has named options. */
+  optionsField?(t: Translate, view: PublicView): APIEmbed['fields'];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Interactions
+
+/** A problem the platform will localize: a code of the i18n tables, its rule, its params. */
+export type Refusal = RuleError;
+
+/** Finds a user's seat in the state the command will be decided on (read in the same load). */
+export type SeatLookup = (userId: string) => number | null;
+
+/** What a slash command or a component asks of the game. */
+export type Intent<Command> =
+  /** A command to decide, or how to build it from the seats (e.g. "my own duel"), or a refusal. */
+  | { kind: 'act'; command: Command | ((seatOf: SeatLookup) => Command | Refusal) }
+  /** The asker's own private view, shown to them alone (a DM's fallback). */
+  | { kind: 'showPrivate' }
+  | { kind: 'refuse'; problem: Refusal };
+
+export interface SystemCommand<C extends CommandDef = CommandDef, Command = unknown> {
+  /** Plain Discord API JSON (`as const`): argument types and the run-time validator are derived from it. */
+  readonly definition: C;
+  intent(invocation: InvocationOf<C>, asker: { id: string }): Intent<Command>;
+}
+
+/** Keeps `definition` literal so `intent`'s invocation is typed from it (the yuudachi idea). */
+export function systemCommand<const C extends CommandDef, Command>(definition: C, intent: (invocation: InvocationOf<C>, asker: { id: string }) => Intent<Command>): SystemCommand<C, Command> {
+  return { definition, intent };
+}
+
+/** A click or a select on one of the system's components, read back from its custom id. */
+export type ComponentIntent<Command, PrivateView> =
+  | { kind: 'showPrivate' }
+  /**
+   * The answer to a pending decision of the clicker's: `decisionId` is the decision the component was
+   * made for (refused as stale when it is no longer pending); `answer` builds the command from the
+   * clicker's own view.
+   */
+  | { kind: 'answer'; decisionRef: string; answer: (view: PrivateView, decision: DecisionSummary) => Command | Refusal };
+
+/**
+ * A component owns its custom ids: `fk:<prefix>:<gameId>:…`, written by `customId` and read back by `read`.
+ * Custom ids are hints, never credentials: the platform re-checks the game, the seat and the decision.
+ */
+export interface SystemComponent<Command, PrivateView> {
+  readonly prefix: string;
+  read(parts: readonly string[], values: readonly string[]): { gameId: string; intent: ComponentIntent<Command, PrivateView> } | null;
+}
+
+export interface Interactions<Command, PrivateView> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command keeps its own literal definition type
+  readonly commands: readonly SystemCommand<any, Command>[];
+  readonly components: readonly SystemComponent<Command, PrivateView>[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The module
+
+export interface SystemModule<State, Command, Event extends { type: string }, PublicView, PrivateView>
+  extends GameSystem<State, Command, Event, PublicView, PrivateView> {
+  readonly presentation: Presentation<PublicView, PrivateView, Event>;
+  readonly interactions: Interactions<Command, PrivateView>;
+}
+
+/**
+ * A module whose types the platform does not know: what the registry holds. The platform only passes a
+ * system's own values back to it (a state from its `replay` to its `decide`), so they stay consistent.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the existential over each system's own types
+export type AnySystem = SystemModule<any, any, { type: string }, any, any>;
+
+/** A 10-hex-character fingerprint of a decision id, short enough for a 100-character custom id. */
+export { decisionRef } from './decisionRef.js';

@@ -1,0 +1,243 @@
+/**
+ * What Malifaux at the table shows: the channel's message after each action, the start announcement,
+ * an undo, a seat's private message (hand and decision), the "waiting for" line, the log's lines.
+ *
+ * Every function here receives views — the public view, or one seat's private view for that seat's own
+ * message — never the state, so a hand or a deck order is not even reachable from a public message.
+ */
+import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField } from 'discord-api-types/v10';
+import * as engine from '../engine/index.js';
+import { renderDuel, renderFlip, renderHand } from '../pictures/index.js';
+import type { Translate } from '../../../i18n/index.js';
+import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch, WaitingLine } from '../../contract.js';
+import { cardName } from './cards.js';
+import { cheatContext } from './cheat.js';
+import { eventLine, type PublicEvent, type SeatNames } from './events.js';
+import { decisionComponents, describeDecision, handButtonId, type Row } from './prompts.js';
+import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './status.js';
+import { damagePicture, duelPicture, handPicture } from './pictures.js';
+
+type PublicView = engine.PublicView;
+type PrivateView = engine.PrivateView;
+/** What the public log may show of an event (the engine's publicEvent), or the full event once the game has ended. */
+type Event = PublicEvent;
+
+const DESCRIPTION_LIMIT = 4000;
+
+function clip(lines: string[]): string {
+  let text = lines.join('\n');
+  if (text.length > DESCRIPTION_LIMIT) text = '…\n' + text.slice(text.length - DESCRIPTION_LIMIT + 2);
+  return text;
+}
+
+export function handRow(t: Translate, gameId: string): Row {
+  return {
+    type: ComponentType.ActionRow,
+    components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, custom_id: handButtonId(gameId), label: t('hand.button'), emoji: { name: '🂠' } }],
+  };
+}
+
+function namesOf(table: Table): SeatNames {
+  return [table.seats[0].name, table.seats[1].name];
+}
+
+type Resolved = { kind: 'duel'; resolution: engine.DuelResolution } | { kind: 'damage'; resolution: engine.DamageResolution };
+
+/** The table right after the last result event of this batch, while the duel is still on it to be drawn. */
+function resolvedOnTable(batch: PublicBatch<PublicView, Event>): Resolved | null {
+  let found: Resolved | null = null;
+  batch.events.forEach((event, index) => {
+    if (event.type !== 'DuelResolved' && event.type !== 'DamageResolved') return;
+    const view = batch.viewAfter(index);
+    const r = view.status === 'new' ? null : view.resolution;
+    if (r?.kind === 'duel') found = { kind: 'duel', resolution: r };
+    else if (r?.kind === 'damage') found = { kind: 'damage', resolution: r };
+  });
+  return found;
+}
+
+/** Who the table waits for, as the channel says it, and where the decider answers. */
+function waitingText(t: Translate, table: Table, pending: Pick<DecisionSummary, 'kind' | 'seat'> | null): string | null {
+  const waiting = waitingLine(t, table, pending as Pick<engine.PendingDecision, 'kind' | 'seat'> | null);
+  if (waiting === null || pending === null) return null;
+  return `${waiting} ${t('prompt.privateHint')}`;
+}
+
+/**
+ * The public message for a batch of events: what happened, where things stand, who decides next.
+ * Built from the public view only: the decision's controls go to the decider alone.
+ */
+async function afterAction(t: Translate, batch: PublicBatch<PublicView, Event>): Promise<Message> {
+  const view = batch.view;
+  if (view.status === 'new') return { content: '…' };
+  const names = namesOf(view);
+  const lines = batch.events.map((e) => eventLine(t, names, e)).filter((l): l is string => l !== null);
+  const embed: APIEmbed = { description: clip(lines.length ? lines : ['…']), color: COLOR.neutral };
+  const components: Row[] = [];
+  let content: string | undefined;
+  let mention: string[] = [];
+  const files: Attachment[] = [];
+
+  if (view.status === 'active') {
+    const progress = resolutionLines(t, view);
+    if (progress.length) embed.fields = [{ name: t('status.onTheTable'), value: clip(progress).slice(0, 1024) }];
+    const waiting = waitingText(t, view, view.pending);
+    if (view.pending && waiting) {
+      // Whom the table waits for, and what about; the controls go to the decider alone (DM, "My hand").
+      embed.color = COLOR.waiting;
+      content = waiting;
+      mention = [view.seats[view.pending.seat].userId];
+    }
+    components.push(handRow(t, view.gameId));
+  } else {
+    embed.color = COLOR.ended;
+    embed.title = t('game.ended.title');
+    embed.fields = [...(seatsField(t, view) ?? []), ...(view.seed ? [{ name: t('game.ended.seed'), value: `\`${view.seed}\`` }] : [])];
+  }
+
+  // DUEL-3: the defender of an opposed duel is called to the table, whoever decides first.
+  const started = batch.events.find((e) => e.type === 'DuelStarted');
+  if (started?.type === 'DuelStarted') {
+    const defender = started.sides[1];
+    if (defender && defender.seat !== started.initiator) {
+      const userId = view.seats[defender.seat].userId;
+      mention = [...new Set([...mention, userId])];
+      content = [t('duel.defenderCalled', { name: `<@${userId}>` }), content].filter(Boolean).join('\n');
+    }
+  }
+
+  const resolved = resolvedOnTable(batch);
+  if (resolved?.kind === 'duel') {
+    const picture = duelPicture(t, names, resolved.resolution);
+    const result = resolved.resolution.result;
+    if (result) embed.color = result.attacker.succeeded ? COLOR.success : COLOR.failure;
+    if (picture) {
+      files.push({ name: 'duel.png', data: await renderDuel(picture), contentType: 'image/png' });
+      embed.image = { url: 'attachment://duel.png' };
+    }
+  } else if (resolved?.kind === 'damage') {
+    const picture = damagePicture(t, names, resolved.resolution);
+    if (picture) {
+      files.push({ name: 'damage.png', data: await renderFlip(picture), contentType: 'image/png' });
+      embed.image = { url: 'attachment://damage.png' };
+    }
+  }
+
+  return {
+    ...(content ? { content } : {}),
+    embeds: [embed],
+    components,
+    allowed_mentions: { parse: [], users: mention },
+    ...(files.length ? { files } : {}),
+  };
+}
+
+/** A player's hand, privately: the picture, the card list, and the decision that needs it, if any. */
+async function privateMessage(t: Translate, view: PrivateView): Promise<Message> {
+  if (view.status === 'new') return { content: '…' };
+  const hand = view.hand;
+  const mine = view.decision;
+  const highlight = mine && mine.kind === 'cheat' ? mine.legal : undefined;
+  const files: Attachment[] = [{ name: 'hand.png', data: await renderHand(handPicture(t, hand, highlight)), contentType: 'image/png' }];
+  const embed: APIEmbed = {
+    title: t('hand.title', { count: hand.length }),
+    description: hand.length ? hand.map((c) => `• ${cardName(t, c)}`).join('\n') : t('hand.empty'),
+    color: mine ? COLOR.waiting : COLOR.neutral,
+    footer: { text: t('hand.footer', { a: view.seats[0].name, b: view.seats[1].name, soulstones: view.seats[view.viewer].soulstones }) },
+    image: { url: 'attachment://hand.png' },
+  };
+  // A cheat explains itself (the totals, what would succeed); any other decision shows the table as the
+  // channel does, so the DM alone is enough to decide.
+  const context = !mine ? [] : mine.kind === 'cheat' ? cheatContext(t, view, mine) : resolutionLines(t, view);
+  const content = mine ? [t('prompt.yourTurn', { decision: t(`decision.${mine.kind}`) }), ...context].join('\n') : null;
+  return {
+    ...(content ? { content } : {}),
+    embeds: [embed],
+    components: mine ? decisionComponents(t, view.gameId, mine) : [],
+    allowed_mentions: { parse: [] },
+    files,
+  };
+}
+
+function sameCards(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((c, i) => c === b[i]);
+}
+
+/** A seat's DM is due again when its hand changed or a decision of its own opened. */
+function privateChanged(before: PrivateView | null, after: PrivateView): boolean {
+  if (after.status === 'new') return false;
+  const handBefore = before === null || before.status === 'new' ? [] : before.hand;
+  if (!sameCards(handBefore, after.hand)) return true;
+  const decisionBefore = before === null || before.status === 'new' ? null : before.pending;
+  return after.decision !== null && after.decision.id !== decisionBefore?.id;
+}
+
+function waiting(t: Translate, view: PublicView, decision: DecisionSummary): WaitingLine | null {
+  if (view.status === 'new') return null;
+  const text = waitingText(t, view, decision);
+  if (text === null) return null;
+  return { text, answered: t('prompt.answered', { name: `<@${view.seats[decision.seat]!.userId}>`, decision: describeDecision(t, decision as Pick<engine.PendingDecision, 'kind'>) }) };
+}
+
+/** Options that differ from the rulebook's reading are said once, where the game starts. */
+function houseOptionsField(t: Translate, options: engine.GameOptions): APIEmbedField[] {
+  const lines = [
+    ...(options.handLimit !== 6 ? [t('game.started.handLimit', { limit: options.handLimit })] : []),
+    ...(options.preventAndReduce ? [t('game.started.preventAndReduce')] : []),
+  ];
+  return lines.length ? [{ name: t('game.started.options'), value: lines.join('\n') }] : [];
+}
+
+function gameStarted(t: Translate, view: PublicView): Message {
+  if (view.status === 'new') return { content: '…' };
+  const embed: APIEmbed = {
+    title: t('game.started.title', { system: t(`system.${view.system}`), a: view.seats[0].name, b: view.seats[1].name }),
+    description: t('game.started.description'),
+    color: COLOR.neutral,
+    fields: [
+      ...(seatsField(t, view) ?? []),
+      ...houseOptionsField(t, view.options),
+      { name: t('game.started.commitment'), value: `\`${view.seedCommitment}\`\n${t('game.started.commitmentHelp')}` },
+    ],
+  };
+  return {
+    content: t('game.started.ping', { a: `<@${view.seats[0].userId}>`, b: `<@${view.seats[1].userId}>` }),
+    embeds: [embed],
+    components: [handRow(t, view.gameId)],
+    allowed_mentions: { parse: [], users: [view.seats[1].userId] },
+  };
+}
+
+async function undone(t: Translate, view: PublicView, what: { events: Event[]; by: string; asReferee: boolean; revealedHidden: boolean }): Promise<Message> {
+  const message = await afterAction(t, { view, events: [], viewAfter: () => view });
+  const line = [
+    t(what.asReferee ? 'game.undo.asReferee' : 'game.undo.done', { name: what.by, count: what.events.length }),
+    // Fairness by disclosure: everyone learns that cards seen a moment ago are back on top of a deck.
+    ...(what.revealedHidden ? [t('game.undo.cardsBack')] : []),
+  ].join('\n');
+  const embed = message.embeds?.[0];
+  return { ...message, embeds: [{ ...(embed ?? {}), description: line }] };
+}
+
+/** An event as the log reads it: the public line, plus what only the log shows (the start, the setup shuffles). */
+function logLine(t: Translate, view: PublicView, event: Event, ended: boolean): string | null {
+  const names: SeatNames = view.status === 'new' ? ['?', '?'] : namesOf(view);
+  const line = eventLine(t, names, event);
+  if (line) return `${line}${ended && event.type === 'CardsDrawn' && 'cards' in event ? ` (${event.cards.join(' ')})` : ''}`;
+  if (event.type === 'GameStarted') return t('game.log.started', { system: t(`system.${event.system}`), a: `**${names[0]}**`, b: `**${names[1]}**` });
+  if (event.type === 'DeckShuffled') return t('game.log.setupShuffle', { name: `**${names[event.seat]}**` });
+  return ended ? event.type : null;
+}
+
+export const presentation: Presentation<PublicView, PrivateView, Event> = {
+  afterAction,
+  gameStarted,
+  undone,
+  privateMessage,
+  privateChanged,
+  waiting,
+  decisionName: (t, decision) => describeDecision(t, decision as Pick<engine.PendingDecision, 'kind'>),
+  logLine,
+  colors: COLOR,
+  privateViewRow: handRow,
+};
