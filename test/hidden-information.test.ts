@@ -358,10 +358,13 @@ function codesIn(value: unknown): engine.CardCode[] {
   return [...JSON.stringify(value).matchAll(CARD_CODE)].map((m) => m[1]! as engine.CardCode).filter((c) => engine.isCardCode(c));
 }
 
-/** Cards an event makes public (draws, shuffles and the start carry secrets and make nothing public). */
+/**
+ * Cards an event makes public (draws, shuffles and the start carry secrets and make nothing public; a
+ * DecisionOpened offering hand cards keeps them private).
+ */
 function publicCodes(event: engine.GameEvent): engine.CardCode[] {
   if (event.type === 'CardsDrawn' || event.type === 'DeckShuffled' || event.type === 'GameStarted') return [];
-  return codesIn(event);
+  return codesIn(engine.publicEvent(event));
 }
 
 /** Cards in the public zones of a state: discards, conflict, removed, revealed hand cards, the resolution. */

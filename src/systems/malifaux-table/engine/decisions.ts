@@ -1,38 +1,94 @@
 /**
- * Pending decisions: who must choose what, right now. They are derived from the state (nextStep), so an
- * undo by replay restores exactly the decision that was open; the state only remembers when it opened,
- * which gives each decision an id that changes every time (stale buttons are refused).
+ * Pending decisions: who must choose what, right now. The procedure (nextStep) finds them while decide
+ * settles a command, and decide records each new one as an event (DecisionOpened, or DecisionClosed when
+ * none is left); evolve stores it in the state, so `pendingDecision` only reads the state and an undo by
+ * replay restores exactly the decision that was open, with its id.
  */
 import type { CardCode } from './cards.js';
 import { isCardCode } from './cards.js';
-import type { ActiveState, Command, GameState } from './schema.js';
-import type { DecisionCore } from './step.js';
+import type { ActiveState, Command, DecisionCore, GameEvent, GameState, PendingDecision } from './schema.js';
 import { nextStep } from './resolution.js';
 
-export type PendingDecision = DecisionCore & {
-  /** Changes every time a decision opens; answers may quote it (`decisionId`) to be refused when stale. */
-  id: string;
-  /** The event count when it opened. */
-  since: number;
-};
+export type { PendingDecision } from './schema.js';
 
-export function decisionKey(state: ActiveState, d: DecisionCore): string {
-  const where = state.resolution ? `r${state.resolution.id}` : 'idle';
-  const detail = 'slot' in d ? d.slot : 'role' in d ? d.role : '';
-  return `${where}:${d.kind}:${d.seat}:${detail}`;
+/** A decision's id: `${kind}-${since}`, since = the event count when it opened. */
+export function decisionId(kind: DecisionCore['kind'], since: number): string {
+  return `${kind}-${since}`;
 }
 
+/** The decision recorded in the state (a copy), or null: no procedure runs here. */
+export function pendingDecision(state: GameState): PendingDecision | null {
+  if (state.status !== 'active' || state.decision === null) return null;
+  return { ...state.decision, legal: [...state.decision.legal] } as PendingDecision;
+}
+
+/** The events that record decisions rather than what happened at the table. */
+export function isDecisionRecord(e: GameEvent): e is Extract<GameEvent, { type: 'DecisionOpened' | 'DecisionClosed' }> {
+  return e.type === 'DecisionOpened' || e.type === 'DecisionClosed';
+}
+
+/** The procedure's decision for this state, if it stops at one now (decide, the upcaster and fixtures; never evolve). */
 export function openDecision(state: ActiveState): DecisionCore | null {
   const step = nextStep(state);
   return step.type === 'decision' ? step.decision : null;
 }
 
-export function pendingDecision(state: GameState): PendingDecision | null {
-  if (state.status !== 'active') return null;
-  const d = openDecision(state);
-  if (!d) return null;
-  const since = state.decision && state.decision.key === decisionKey(state, d) ? state.decision.since : state.eventCount;
-  return { ...d, id: `${d.kind}-${since}`, since };
+/** Same kind, seat and choices (id and since aside); key order does not matter (a snapshot may come back from jsonb reordered). */
+export function sameDecision(a: DecisionCore, b: DecisionCore): boolean {
+  if (a.kind !== b.kind || a.seat !== b.seat) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keys = Object.keys(ra).filter((k) => k !== 'id' && k !== 'since');
+  if (keys.length !== Object.keys(rb).filter((k) => k !== 'id' && k !== 'since').length) return false;
+  return keys.every((k) => k in rb && sameData(ra[k], rb[k]));
+}
+
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => k in b && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * Records, at the end of a command, the decision the procedure stops at (decide's settle loop, and the
+ * upcaster for old logs: the same rule for both). Shown every state the command's events lead through,
+ * it knows whether the decision that was pending before the command stayed the procedure's decision,
+ * unchanged, all along — only then may it keep its id (a referee's setSoulstones during a cheat). As soon
+ * as one event moves the procedure elsewhere (an answer, a re-flip, a cancel), that decision is closed,
+ * and whatever opens at the end is new, with a new id, even if it looks the same (the cheat of a
+ * re-flipped card).
+ */
+export class DecisionRecorder {
+  private stayed: boolean;
+
+  constructor(private readonly waiting: PendingDecision | null) {
+    this.stayed = waiting !== null;
+  }
+
+  /** After each event of the command. */
+  seen(state: GameState): void {
+    if (!this.stayed || this.waiting === null) return;
+    this.stayed = state.status === 'active' && sameOpen(openDecision(state), this.waiting);
+  }
+
+  /**
+   * At the end, `open` being the procedure's decision in `state`: DecisionOpened for a new decision,
+   * DecisionClosed when none is left, null when the state's record is right as it is.
+   */
+  record(state: ActiveState, open: DecisionCore | null): GameEvent | null {
+    const recorded = state.decision;
+    if (open === null) return recorded ? { type: 'DecisionClosed', id: recorded.id } : null;
+    if (recorded && this.stayed && sameDecision(open, recorded)) return null;
+    return { type: 'DecisionOpened', since: state.eventCount + 1, decision: open };
+  }
+}
+
+function sameOpen(open: DecisionCore | null, waiting: PendingDecision): boolean {
+  return open !== null && sameDecision(open, waiting);
 }
 
 /**

@@ -45,7 +45,7 @@ describe('duels', () => {
       .answer('Onslaught') // E attacker
       .answer('Parry'); // E defender
     const order = s.events
-      .filter((e) => !['GameStarted', 'DeckShuffled', 'CardsDrawn', 'SoulstonesSet'].includes(e.type))
+      .filter((e) => !['GameStarted', 'DeckShuffled', 'CardsDrawn', 'SoulstonesSet', 'DecisionOpened', 'DecisionClosed'].includes(e.type))
       .map((e) => ('seat' in e ? `${e.type}:${e.seat}` : e.type));
     expect(order).toEqual([
       'DuelStarted',

@@ -1,6 +1,8 @@
 /**
- * evolve: the fold of the event log. Events are facts; evolve trusts them and never needs the generator
- * (every random outcome is inside the event).
+ * evolve: the fold of the event log. Events are facts; evolve trusts them and applies them, nothing else:
+ * it never needs the generator (every random outcome is inside the event) and never runs the procedure
+ * (the pending decision is itself a recorded fact, DecisionOpened / DecisionClosed), so a replay is exactly
+ * what decide saw.
  *
  * The public functions never mutate their input. Internally the fold works in place: `evolveAll` and
  * `replay` copy the state once (the first time an event actually changes it), then apply every event to
@@ -10,7 +12,7 @@ import { RED_JOKER, freshDeck } from './cards.js';
 import { CHEAT_SPENT } from './reflip.js';
 import type { ActiveState, DuelResolution, FlipState, GameEvent, GameState } from './schema.js';
 import { newSeat, removeCards, takeFromHand } from './fateDeck.js';
-import { decisionKey, openDecision } from './decisions.js';
+import { decisionId } from './decisions.js';
 import { cloneActive, cloneData } from './clone.js';
 
 export const initialState: GameState = { status: 'new' };
@@ -74,7 +76,7 @@ export function replay(events: readonly GameEvent[]): GameState {
 function applyEvent(state: GameState, event: GameEvent, owned: boolean): GameState {
   if (event.type === 'GameStarted') {
     if (state.status !== 'new') return state;
-    return stampDecision({
+    return {
       status: 'active',
       gameId: event.gameId,
       system: event.system,
@@ -87,7 +89,7 @@ function applyEvent(state: GameState, event: GameEvent, owned: boolean): GameSta
       nextResolution: 0,
       resolution: null,
       decision: null,
-    });
+    };
   }
   if (state.status !== 'active') return state;
   const s = owned ? state : cloneActive(state);
@@ -97,22 +99,6 @@ function applyEvent(state: GameState, event: GameEvent, owned: boolean): GameSta
     return { ...rest, status: 'ended', decision: null, endedBy: event.by, endReason: event.reason };
   }
   apply(s, event);
-  return stampDecision(s);
-}
-
-/**
- * Remembers when the open decision appeared (its `since`), so ids change every time one opens. Run after
- * every event, not once per list: a decision may close and reopen with the same key inside one list
- * (discardDown after two draws), and `since` must be the count of the last opening, as in the fold.
- */
-function stampDecision(s: ActiveState): ActiveState {
-  const d = openDecision(s);
-  if (!d) {
-    s.decision = null;
-    return s;
-  }
-  const key = decisionKey(s, d);
-  if (s.decision?.key !== key) s.decision = { key, since: s.eventCount };
   return s;
 }
 
@@ -339,6 +325,12 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       if (s.resolution?.kind === 'flip') s.resolution.result = { ...e.result };
       return;
     }
+    case 'DecisionOpened':
+      s.decision = { ...cloneData(e.decision), id: decisionId(e.decision.kind, e.since), since: e.since };
+      return;
+    case 'DecisionClosed':
+      s.decision = null;
+      return;
     case 'ResolutionEnded':
     case 'ResolutionCancelled':
       for (const seat of [0, 1] as const) {

@@ -3,17 +3,18 @@
  *
  * decide validates the wish, emits the events it causes, then keeps applying the procedure's automatic
  * steps (flips, reshuffles, forced picks, results, conflict cleanup) until someone must decide or nothing
- * is left. All randomness is resolved here, from the seed in the state, and written into the events, so
- * evolve is a plain fold that never needs the generator (replay = undo = audit).
+ * is left, and records where it stopped (DecisionOpened / DecisionClosed). All randomness is resolved
+ * here, from the seed in the state, and written into the events, and so is every decision: evolve is a
+ * plain fold that never needs the generator nor the procedure (replay = undo = audit).
  */
 import type { Result, RuleError } from './errors.js';
 import { fail, ok } from './errors.js';
 import type { ActiveState, Command, GameEvent, GameState, Seat } from './schema.js';
-import { commandSchema } from './schema.js';
+import { LOG_FORMAT, commandSchema } from './schema.js';
 import { shuffleEvent } from './fateDeck.js';
 import { isValidSeed, seedCommitment } from './rng.js';
 import { nextStep } from './resolution.js';
-import { DECISION_RULE, pendingDecision } from './decisions.js';
+import { DECISION_RULE, DecisionRecorder, pendingDecision } from './decisions.js';
 import { opposedDuelStarted, otherSeat, simpleDuelStarted } from './duel.js';
 import { newDamageState } from './damage.js';
 import type { Actor } from './actor.js';
@@ -83,6 +84,7 @@ function startGame(cmd: CommandOf<'startGame'>): Decided {
     options: { handLimit: cmd.options?.handLimit ?? 6, preventAndReduce: cmd.options?.preventAndReduce ?? false },
     seed,
     seedCommitment: seedCommitment(seed),
+    log: LOG_FORMAT,
   };
   // SETUP-10 / LOC-4: both players shuffle all 54 cards and the opponent cuts.
   let s = evolve(initialState, started) as ActiveState;
@@ -103,17 +105,21 @@ function decideActive(state: ActiveState, cmd: Command, actor: Actor): DecidedWi
 }
 
 /**
- * Applies the command's events, then the procedure's automatic steps until a decision or idle. The state
- * is folded in one private copy (Fold): every step reads the state as it is now, and what a step emits is
- * either fresh or copied by evolve when applied, so applying in place changes no event already emitted.
+ * Applies the command's events, then the procedure's automatic steps until a decision or idle, and records
+ * the decision it stopped at (DecisionRecorder: a new decision opens with a new id; one that merely stayed
+ * open keeps its id). The state is folded in one private copy (Fold): every step reads the state as it
+ * is now, and what a step emits is either fresh or copied by evolve when applied, so applying in place
+ * changes no event already emitted.
  */
 function settle(state: ActiveState, primary: GameEvent[]): DecidedWithState {
   const out: GameEvent[] = [];
   const fold = new Fold(state);
-  for (const e of primary) {
+  const recorder = new DecisionRecorder(state.decision);
+  const apply = (e: GameEvent) => {
     out.push(e);
-    fold.apply(e);
-  }
+    recorder.seen(fold.apply(e));
+  };
+  for (const e of primary) apply(e);
   // A resolution takes a bounded number of steps; the guard only protects against a procedure bug.
   for (let guard = 0; guard < 10_000; guard++) {
     const s = fold.state;
@@ -121,21 +127,21 @@ function settle(state: ActiveState, primary: GameEvent[]): DecidedWithState {
     const step = nextStep(s);
     switch (step.type) {
       case 'idle':
-      case 'decision':
-        return ok({ events: out, state: s });
+      case 'decision': {
+        const record = recorder.record(s, step.type === 'decision' ? step.decision : null);
+        if (record) {
+          out.push(record);
+          fold.apply(record);
+        }
+        return ok({ events: out, state: fold.state });
+      }
       case 'error':
         return { ok: false, error: step.error };
-      case 'shuffle': {
-        const e = shuffleEvent(s, step.seat, 'reshuffle');
-        out.push(e);
-        fold.apply(e);
+      case 'shuffle':
+        apply(shuffleEvent(s, step.seat, 'reshuffle'));
         break;
-      }
       case 'events':
-        for (const e of step.events) {
-          out.push(e);
-          fold.apply(e);
-        }
+        for (const e of step.events) apply(e);
         break;
       default: {
         const never: never = step;

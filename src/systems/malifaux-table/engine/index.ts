@@ -40,11 +40,12 @@ export type {
   SeatInfo,
   FlipResult,
 } from './schema.js';
-export { stateSchema, commandSchema, eventSchema } from './schema.js';
+export { stateSchema, commandSchema, eventSchema, decisionCoreSchema, LOG_FORMAT } from './schema.js';
 export type { Actor, Decision } from './game.js';
 export { initialState, decide, decideAndEvolve, evolve, evolveAll, replay } from './game.js';
 export type { PendingDecision } from './decisions.js';
-export { pendingDecision, decisionChoices, commandForChoice, NO_TRIGGER, DECLINE } from './decisions.js';
+export { pendingDecision, isDecisionRecord, decisionChoices, commandForChoice, NO_TRIGGER, DECLINE } from './decisions.js';
+export { isLegacyLog, upcastLog } from './upcast.js';
 export type { DecisionCore, DecisionKind } from './step.js';
 export type { PublicView, PrivateView, PublicSeat, PublicDecision } from './views.js';
 export { publicView, privateView, publicEvent } from './views.js';

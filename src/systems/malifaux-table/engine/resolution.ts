@@ -1,7 +1,7 @@
 /**
  * The game's procedure: given a state, what happens next. Automatic steps come back as events (or a
- * shuffle to perform); anything a player must choose comes back as a decision. decide() loops on this,
- * evolve() uses it to stamp when a decision opened, pendingDecision() exposes it.
+ * shuffle to perform); anything a player must choose comes back as a decision. decide() loops on this
+ * and records the decision it stops at (DecisionOpened); evolve() never calls it.
  */
 import { band, cardSuit, cardValue } from './cards.js';
 import type { ActiveState, FlipResolution, FlipResult, Resolution, Seat } from './schema.js';

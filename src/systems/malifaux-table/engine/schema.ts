@@ -436,6 +436,52 @@ export type FlipResolution = Extract<Resolution, { kind: 'flip' }>;
 export type DamageResolution = Extract<Resolution, { kind: 'damage' }>;
 
 // ---------------------------------------------------------------------------------------------------
+// Decisions (what a player must choose; `nextStep` finds them, decide records them as events)
+
+const handCards = z.array(cardCodeSchema);
+const spendOrDecline = z.array(z.enum(['spend', 'decline']));
+
+/** A decision without its id/since: who must choose, what, and the legal choices. */
+export const decisionCoreSchema = z.discriminatedUnion('kind', [
+  /** FLIP-4/5: choose the flip's card among the legal revealed cards. */
+  z.object({ kind: z.literal('pick'), seat: seatSchema, slot: flipSlotSchema, legal: handCards }),
+  /** CHEAT-1: a hand card to cheat with (declining is always possible). `legal` is hidden hand content. */
+  z.object({ kind: z.literal('cheat'), seat: seatSchema, slot: flipSlotSchema, legal: handCards }),
+  /** DUEL-4 A: spend one soulstone for + or a named suit, or not. */
+  z.object({ kind: z.literal('soulstone'), seat: seatSchema, role: duelRoleSchema, legal: z.array(soulstoneUseSchema) }),
+  /** DUEL-7: the defender of a friendly duel may yield before any flip. */
+  z.object({ kind: z.literal('yield'), seat: seatSchema, legal: z.array(z.enum(['yield', 'fight'])) }),
+  /** CARD-3 / AMB-39: the suit of a final RJ, locked at Step D. */
+  z.object({ kind: z.literal('redJokerSuit'), seat: seatSchema, slot: flipSlotSchema, legal: z.array(suitSchema) }),
+  /** DUEL-4 E: one trigger whose suits are in the final total (or none). */
+  z.object({ kind: z.literal('trigger'), seat: seatSchema, role: duelRoleSchema, legal: z.array(z.string()) }),
+  /** TRIG-4: discard exactly `count` hand cards to pay the declared trigger. `legal` is hidden hand content. */
+  z.object({ kind: z.literal('triggerCost'), seat: seatSchema, role: duelRoleSchema, trigger: z.string(), count: natural, legal: handCards }),
+  /** LOC-5: discard exactly `count` hand cards. `legal` is hidden hand content. */
+  z.object({ kind: z.literal('discardDown'), seat: seatSchema, count: natural, legal: handCards }),
+  /** SS-3 Prevent (DMG-7 step 1). */
+  z.object({ kind: z.literal('prevent'), seat: seatSchema, legal: spendOrDecline }),
+  /** SS-3 Reduce (DMG-7 step 3), knowing the damage after the other reductions. */
+  z.object({ kind: z.literal('reduce'), seat: seatSchema, damage: int, legal: spendOrDecline }),
+]);
+export type DecisionCore = z.infer<typeof decisionCoreSchema>;
+
+/** The open decision as the state keeps it: the DecisionOpened event's decision, its id and `since`. */
+export const pendingDecisionSchema = z.intersection(
+  decisionCoreSchema,
+  z.object({
+    /** `${kind}-${since}`: changes every time a decision opens; answers may quote it (`decisionId`) to be refused when stale. */
+    id: z.string(),
+    /** The event count when it opened (DecisionOpened.since). */
+    since: natural,
+  }),
+);
+export type PendingDecision = z.infer<typeof pendingDecisionSchema>;
+
+/** The format of a log, in GameStarted.log: 2 = decisions are recorded as events. Absent: written before (see upcast.ts). */
+export const LOG_FORMAT = 2;
+
+// ---------------------------------------------------------------------------------------------------
 // Events
 
 export const seatInfoSchema = z.object({ userId: z.string(), name: z.string() });
@@ -455,6 +501,8 @@ export const eventSchema = z.discriminatedUnion('type', [
     /** Secret until the end: publicEvent removes it. */
     seed: z.string(),
     seedCommitment: z.string(),
+    /** LOG_FORMAT (2): this log records its decisions (DecisionOpened / DecisionClosed). Absent in older logs: upcastLog. */
+    log: z.literal(LOG_FORMAT).optional(),
   }),
   /** Deck := order (deck and discard were shuffled together); discard := []. */
   z.object({
@@ -564,6 +612,16 @@ export const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ResolutionEnded'), resolution: natural, discarded: z.tuple([z.array(cardCodeSchema), z.array(cardCodeSchema)]) }),
   z.object({ type: z.literal('ResolutionCancelled'), resolution: natural, by: z.string(), discarded: z.tuple([z.array(cardCodeSchema), z.array(cardCodeSchema)]) }),
   z.object({ type: z.literal('GameEnded'), by: z.string(), reason: z.string().nullable() }),
+  /**
+   * The procedure stopped at a decision: `decision` is now the pending one, with id `${kind}-${since}`.
+   * Recorded by decide at the end of a command when the open decision is a new one (not when the same
+   * decision simply stays open). `since` is this event's place in the log (1-based; in a log upcast from
+   * the old format, the count at which the decision opened then, so its id is unchanged). Hand cards in
+   * `legal` (cheat, discardDown, triggerCost) are private: publicEvent drops them.
+   */
+  z.object({ type: z.literal('DecisionOpened'), since: natural, decision: decisionCoreSchema }),
+  /** The open decision `id` was answered (or its resolution cancelled) and nothing is left to decide: the table is idle. */
+  z.object({ type: z.literal('DecisionClosed'), id: z.string() }),
 ]);
 export type GameEvent = z.infer<typeof eventSchema>;
 export type EventType = GameEvent['type'];
@@ -602,8 +660,8 @@ const gameFields = {
   eventCount: natural,
   nextResolution: natural,
   resolution: resolutionSchema.nullable(),
-  /** The open decision's identity and the event count when it opened (for ids and `since`). */
-  decision: z.object({ key: z.string(), since: natural }).nullable(),
+  /** The pending decision, as the last DecisionOpened recorded it (null after DecisionClosed, and once ended). */
+  decision: pendingDecisionSchema.nullable(),
 };
 
 export const stateSchema = z.discriminatedUnion('status', [

@@ -13,8 +13,9 @@ import type { ActiveState, Command, GameEvent, GameOptions, GameState, Seat } fr
 import type { Actor } from './game.js';
 import { decide, replay } from './game.js';
 import type { PendingDecision } from './decisions.js';
-import { commandForChoice, pendingDecision } from './decisions.js';
+import { DecisionRecorder, commandForChoice, isDecisionRecord, openDecision, pendingDecision } from './decisions.js';
 import { seedCommitment } from './rng.js';
+import { LOG_FORMAT } from './schema.js';
 
 export const SEED = '0123456789abcdef'.repeat(4);
 export const P0: Actor = { userId: 'alice', seat: 0, referee: false };
@@ -66,6 +67,7 @@ export function setup(f: Fixture = {}): GameEvent[] {
       options: { handLimit: 6, preventAndReduce: false, ...f.options },
       seed: SEED,
       seedCommitment: seedCommitment(SEED),
+      log: LOG_FORMAT,
     },
   ];
   for (const seat of [0, 1] as const) {
@@ -76,17 +78,38 @@ export function setup(f: Fixture = {}): GameEvent[] {
     const count = f.soulstones?.[seat] ?? 0;
     if (count > 0) events.push({ type: 'SoulstonesSet', seat, count, by: 'fixture' });
   }
-  return events;
+  return fixtureLog(events);
+}
+
+/**
+ * A hand-made log as decide would have left it: the decision the procedure stops at, at its end, is
+ * recorded (DecisionOpened / DecisionClosed), since evolve no longer finds it by itself. A log decide
+ * produced comes back as it is.
+ */
+export function fixtureLog(events: readonly GameEvent[]): GameEvent[] {
+  const state = replay(events);
+  if (state.status !== 'active') return [...events];
+  const record = new DecisionRecorder(state.decision).record(state, openDecision(state));
+  return record ? [...events, record] : [...events];
 }
 
 export class Scenario {
   readonly state: GameState;
+  readonly events: readonly GameEvent[];
+  /** The events of the last command, without its decision record (DecisionOpened / DecisionClosed): what happened at the table. */
+  readonly last: readonly GameEvent[];
+  /**
+   * `events`: a log, completed by fixtureLog when hand-made. `lastAll`: the last command's events, all of
+   * them (`decided`: the log is decide's own, taken as it is).
+   */
   constructor(
-    readonly events: readonly GameEvent[],
-    /** The events of the last command. */
-    readonly last: readonly GameEvent[] = [],
+    events: readonly GameEvent[],
+    readonly lastAll: readonly GameEvent[] = [],
+    decided = false,
   ) {
-    this.state = replay(events);
+    this.events = decided ? events : fixtureLog(events);
+    this.last = lastAll.filter((e) => !isDecisionRecord(e));
+    this.state = replay(this.events);
   }
 
   get active(): ActiveState {
@@ -106,7 +129,7 @@ export class Scenario {
   do(command: Command, actor: Actor): Scenario {
     const r = this.decide(command, actor);
     if (!r.ok) throw new Error(`${command.type} refused: ${JSON.stringify(r.error)}`);
-    return new Scenario([...this.events, ...r.value], r.value);
+    return new Scenario([...this.events, ...r.value], r.value, true);
   }
 
   /** Answers the pending decision with a choice token (see decisionChoices), as its seat. */
@@ -154,18 +177,22 @@ export function scenario(f: Fixture = {}): Scenario {
 
 /** Decider style: given(events).when(command, actor).then(events) / .thenError(code, rule). */
 export function given(events: readonly GameEvent[] | Scenario) {
-  const state: GameState = events instanceof Scenario ? events.state : replay(events);
+  const state: GameState = events instanceof Scenario ? events.state : replay(fixtureLog(events));
   return {
     state,
     when(command: Command, actor: Actor) {
       const result = decide(state, command, actor);
       return {
         result,
-        /** The command's events, in order, each matching the partial event given (same length). */
+        /**
+         * The command's events, in order, each matching the partial event given (same length), its
+         * decision record aside (DecisionOpened / DecisionClosed: list them with thenIncludes).
+         */
         then(expected: readonly EventMatch[]): GameEvent[] {
           if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
-          expect(result.value.map((e) => e.type)).toEqual(expected.map((e) => e.type));
-          expect(result.value).toMatchObject(expected);
+          const happened = result.value.filter((e) => !isDecisionRecord(e));
+          expect(happened.map((e) => e.type)).toEqual(expected.map((e) => e.type));
+          expect(happened).toMatchObject(expected);
           return result.value;
         },
         /** The listed partial events appear in this order among the command's events. */

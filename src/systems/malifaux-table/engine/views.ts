@@ -3,7 +3,7 @@
  * the private view of its owner (hands) or nowhere before the end (deck order, seed).
  */
 import type { CardCode } from './cards.js';
-import type { GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
+import type { DecisionCore, GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
 import type { PendingDecision } from './decisions.js';
 import { pendingDecision } from './decisions.js';
 import { cloneData } from './clone.js';
@@ -111,9 +111,20 @@ export function privateView(state: GameState, seat: Seat): PrivateView {
   return { ...view, viewer: seat, hand: [...state.seats[seat].hand], decision: pending && pending.seat === seat ? pending : null };
 }
 
+/** Decision kinds whose legal choices are hand cards: nobody but the decider may see them. */
+const HAND_CHOICES: ReadonlySet<DecisionCore['kind']> = new Set(['cheat', 'discardDown', 'triggerCost']);
+
+/** A decision as everyone may see it: without its legal choices when they are hand cards. */
+function publicDecisionCore(d: DecisionCore): object {
+  if (!HAND_CHOICES.has(d.kind)) return cloneData(d);
+  const { legal: _legal, ...rest } = d;
+  return rest;
+}
+
 /**
- * The event as the audit log may show it while the game runs: drawn cards, shuffle orders and cuts, and
- * the seed are removed (the full events are for after the end, with the seed, to verify the shuffles).
+ * The event as the audit log may show it while the game runs: drawn cards, shuffle orders and cuts, the
+ * seed, and the hand cards a decision offers are removed (the full events are for after the end, with the
+ * seed, to verify the shuffles).
  */
 export function publicEvent(event: GameEvent): object | null {
   switch (event.type) {
@@ -125,6 +136,9 @@ export function publicEvent(event: GameEvent): object | null {
       return { type: event.type, seat: event.seat, index: event.index, reason: event.reason, count: event.order.length };
     case 'CardsDrawn':
       return { type: event.type, seat: event.seat, count: event.cards.length };
+    case 'DecisionOpened':
+      return { type: event.type, since: event.since, decision: publicDecisionCore(event.decision) };
+    case 'DecisionClosed':
     case 'SoulstonesSet':
     case 'CardsDiscarded':
     case 'CardsRevealed':
