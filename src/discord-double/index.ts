@@ -44,18 +44,8 @@ export interface DiscordDoubleOptions extends FixtureOptions {
   sandbox?: SandboxOptions;
 }
 
-/** What sendCommand/clickComponent resolve to once the initial response is in (or the deadline passed). */
-export interface DeliveryResult {
-  ok: boolean;
-  /** "The application did not respond", an invalid inline response, or why the client refused to send. */
-  error?: string;
-  /** Absent when the interaction was never created (unknown user, command, component…). */
-  interaction?: InteractionRecord;
-  /** The initial response type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal). */
-  responseType?: number;
-  /** `@original` after the response: the new message (4/5) or the component's message (6/7). */
-  messageId?: string;
-}
+export type { DeliveryResult } from './delivery.js';
+import type { DeliveryResult } from './delivery.js';
 
 export interface DiscordDouble {
   /** http://127.0.0.1:PORT */

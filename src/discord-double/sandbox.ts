@@ -9,7 +9,7 @@ import { extname, resolve, sep } from 'node:path';
 import type { CommandRegistry } from './commands.js';
 import type { DoubleUser, Fixtures } from './fixtures.js';
 import { readRaw, sendJson } from './http-io.js';
-import type { DeliveryResult } from './index.js';
+import type { DeliveryResult } from './delivery.js';
 import type { ApiCommandOption, ComponentInput, CommandInput, OptionValue } from './payloads.js';
 import type { DoubleMessage, DoubleStore } from './store.js';
 
