@@ -67,34 +67,35 @@ export function parseLog(system: AnySystem, game: Pick<StoredGame, 'id'>, log: r
 
 function upcastEntries(system: AnySystem, entries: LogEntry[]): LogEntry[] {
   if (!system.upcast) return entries;
-  // Batches of system events, in order; undo markers stay where they are.
-  const batches: SystemEvent[][] = [];
-  const template: Array<{ batch: number; entries: LogEntry[] }> = [];
+  // The batches that still count, in order: an undone batch is never replayed, and the batches after it
+  // were decided without it, so it is left as written.
+  const undone = new Set(entries.flatMap((e) => (isUndoMarker(e.event) ? [e.event.undoneBatch] : [])));
+  const order: number[] = [];
+  const byBatch = new Map<number, SystemEvent[]>();
   for (const entry of entries) {
-    if (isUndoMarker(entry.event)) continue;
-    const last = template.at(-1);
-    if (last && last.batch === entry.batch) {
-      last.entries.push(entry);
-      batches[batches.length - 1]!.push(entry.event);
-    } else {
-      template.push({ batch: entry.batch, entries: [entry] });
-      batches.push([entry.event]);
+    if (isUndoMarker(entry.event) || undone.has(entry.batch)) continue;
+    const events = byBatch.get(entry.batch);
+    if (events) events.push(entry.event);
+    else {
+      order.push(entry.batch);
+      byBatch.set(entry.batch, [entry.event]);
     }
   }
+  const batches = order.map((b) => byBatch.get(b)!);
   const upcast = system.upcast(batches);
   if (upcast === batches) return entries;
-  const byBatch = new Map<number, SystemEvent[]>();
-  template.forEach((b, i) => byBatch.set(b.batch, upcast[i] ?? []));
+  const replaced = new Map(order.map((b, i) => [b, upcast[i] ?? []]));
   const out: LogEntry[] = [];
   const done = new Set<number>();
   for (const entry of entries) {
-    if (isUndoMarker(entry.event)) {
+    const events = isUndoMarker(entry.event) ? undefined : replaced.get(entry.batch);
+    if (events === undefined) {
       out.push(entry);
       continue;
     }
     if (done.has(entry.batch)) continue;
     done.add(entry.batch);
-    for (const event of byBatch.get(entry.batch) ?? []) out.push({ ...entry, event });
+    for (const event of events) out.push({ ...entry, event });
   }
   return out;
 }

@@ -69,6 +69,12 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
   // The platform only folds stored events (full ones): a public event never reaches evolve.
   evolve: (state, event) => engine.evolve(state, event as GameEvent),
   replay: (events) => engine.replay(events as GameEvent[]),
+  // Logs written before decisions were recorded as events (GameStarted without `log: 2`) get their
+  // DecisionOpened/DecisionClosed records re-derived, by the same rule decide applies now.
+  upcast(batches) {
+    const full = batches as GameEvent[][];
+    return engine.isLegacyLog(full.flat()) ? engine.upcastLog(full) : batches;
+  },
   phase: (state) => state.status,
   seatsOf,
   publicView: engine.publicView,
