@@ -5,6 +5,8 @@
  * (what loading it from the store costs at the very least), interleaved, as medians.
  */
 import * as engine from '../src/systems/malifaux-table/engine/index.js';
+import { z } from 'zod';
+import { malifauxTable } from '../src/systems/malifaux-table/index.js';
 import { median, round } from './stats.js';
 
 const SEATS = [
@@ -102,6 +104,9 @@ export interface ReplayBench {
   replayMs: number;
   jsonParseMs: number;
   ratio: number;
+  /** The load path when a snapshot is not trusted: JSON.parse, every event through the system's schema, then replay. */
+  loadMs: number;
+  loadRatio: number;
   runs: number;
 }
 
@@ -119,6 +124,14 @@ export function benchReplay(options: { events?: number; runs?: number; warmup?: 
     sink += s.status === 'active' ? s.eventCount : 0;
     return ms;
   };
+  const events = z.array(malifauxTable.schemas.event);
+  const loadOnce = () => {
+    const t = performance.now();
+    const s = malifauxTable.replay(events.parse(JSON.parse(text)));
+    const ms = performance.now() - t;
+    sink += s.status === 'active' ? s.eventCount : 0;
+    return ms;
+  };
   const parseOnce = () => {
     const t = performance.now();
     const parsed = JSON.parse(text) as unknown[];
@@ -132,6 +145,7 @@ export function benchReplay(options: { events?: number; runs?: number; warmup?: 
   }
   const replayTimes: number[] = [];
   const parseTimes: number[] = [];
+  const loadTimes: number[] = [];
   for (let i = 0; i < runs; i++) {
     if (i % 2 === 0) {
       replayTimes.push(replayOnce());
@@ -140,6 +154,7 @@ export function benchReplay(options: { events?: number; runs?: number; warmup?: 
       parseTimes.push(parseOnce());
       replayTimes.push(replayOnce());
     }
+    loadTimes.push(loadOnce());
   }
   if (sink === 0) throw new Error('replay produced nothing');
   const replayMs = median(replayTimes);
@@ -151,6 +166,8 @@ export function benchReplay(options: { events?: number; runs?: number; warmup?: 
     replayMs: round(replayMs, 3),
     jsonParseMs: round(jsonParseMs, 3),
     ratio: round(replayMs / jsonParseMs, 2),
+    loadMs: round(median(loadTimes), 3),
+    loadRatio: round(median(loadTimes) / jsonParseMs, 2),
     runs,
   };
 }
