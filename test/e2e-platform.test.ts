@@ -578,7 +578,7 @@ describe('ending, undo, log and verification', () => {
     for (let i = 0; i < 2; i++) expect((await app.command('alice', 'game undo', undefined, ch)).reply?.ephemeral).toBe(false);
     expectRefusal(await app.command('alice', 'game undo', undefined, ch), 'alice', 'There is nothing to undo.');
     state = await stateOf(ch);
-    expect(state).toEqual({ ...start, eventCount: state.eventCount, decision: state.decision });
+    expect(state).toEqual({ ...start, eventCount: state.eventCount, pending: state.pending });
     await expectReplayMatches(ch);
     await app.command('alice', 'game end', undefined, ch);
   });

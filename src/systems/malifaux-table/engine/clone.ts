@@ -44,6 +44,6 @@ export function cloneActive(s: ActiveState): ActiveState {
     options: { ...s.options },
     seats: [cloneSeat(s.seats[0]), cloneSeat(s.seats[1])],
     resolution: s.resolution === null ? null : cloneData(s.resolution),
-    decision: s.decision === null ? null : cloneData(s.decision),
+    pending: s.pending === null ? null : cloneData(s.pending),
   };
 }

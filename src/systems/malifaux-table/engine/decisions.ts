@@ -18,8 +18,8 @@ export function decisionId(kind: DecisionCore['kind'], since: number): string {
 
 /** The decision recorded in the state (a copy), or null: no procedure runs here. */
 export function pendingDecision(state: GameState): PendingDecision | null {
-  if (state.status !== 'active' || state.decision === null) return null;
-  return { ...state.decision, legal: [...state.decision.legal] } as PendingDecision;
+  if (state.status !== 'active' || state.pending === null) return null;
+  return { ...state.pending, legal: [...state.pending.legal] } as PendingDecision;
 }
 
 /** The events that record decisions rather than what happened at the table. */
@@ -80,7 +80,7 @@ export class DecisionRecorder {
    * DecisionClosed when none is left, null when the state's record is right as it is.
    */
   record(state: ActiveState, open: DecisionCore | null): GameEvent | null {
-    const recorded = state.decision;
+    const recorded = state.pending;
     if (open === null) return recorded ? { type: 'DecisionClosed', id: recorded.id } : null;
     if (recorded && this.stayed && sameDecision(open, recorded)) return null;
     return { type: 'DecisionOpened', since: state.eventCount + 1, decision: open };

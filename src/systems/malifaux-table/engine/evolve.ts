@@ -88,7 +88,7 @@ function applyEvent(state: GameState, event: GameEvent, owned: boolean): GameSta
       eventCount: 1,
       nextResolution: 0,
       resolution: null,
-      decision: null,
+      pending: null,
     };
   }
   if (state.status !== 'active') return state;
@@ -96,7 +96,7 @@ function applyEvent(state: GameState, event: GameEvent, owned: boolean): GameSta
   s.eventCount += 1;
   if (event.type === 'GameEnded') {
     const { status: _status, ...rest } = s;
-    return { ...rest, status: 'ended', decision: null, endedBy: event.by, endReason: event.reason };
+    return { ...rest, status: 'ended', pending: null, endedBy: event.by, endReason: event.reason };
   }
   apply(s, event);
   return s;
@@ -326,10 +326,10 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       return;
     }
     case 'DecisionOpened':
-      s.decision = { ...cloneData(e.decision), id: decisionId(e.decision.kind, e.since), since: e.since };
+      s.pending = { ...cloneData(e.decision), id: decisionId(e.decision.kind, e.since), since: e.since };
       return;
     case 'DecisionClosed':
-      s.decision = null;
+      s.pending = null;
       return;
     case 'ResolutionEnded':
     case 'ResolutionCancelled':

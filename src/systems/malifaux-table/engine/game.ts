@@ -114,7 +114,7 @@ function decideActive(state: ActiveState, cmd: Command, actor: Actor): DecidedWi
 function settle(state: ActiveState, primary: GameEvent[]): DecidedWithState {
   const out: GameEvent[] = [];
   const fold = new Fold(state);
-  const recorder = new DecisionRecorder(state.decision);
+  const recorder = new DecisionRecorder(state.pending);
   const apply = (e: GameEvent) => {
     out.push(e);
     recorder.seen(fold.apply(e));

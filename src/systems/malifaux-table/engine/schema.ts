@@ -660,8 +660,12 @@ const gameFields = {
   eventCount: natural,
   nextResolution: natural,
   resolution: resolutionSchema.nullable(),
-  /** The pending decision, as the last DecisionOpened recorded it (null after DecisionClosed, and once ended). */
-  decision: pendingDecisionSchema.nullable(),
+  /**
+   * The pending decision, as the last DecisionOpened recorded it (null after DecisionClosed, and once
+   * ended). Named so that a snapshot of the older format (`decision: { key, since }`) does not parse:
+   * such a game is rebuilt from its log (upcastLog).
+   */
+  pending: pendingDecisionSchema.nullable(),
 };
 
 export const stateSchema = z.discriminatedUnion('status', [

@@ -89,7 +89,7 @@ export function setup(f: Fixture = {}): GameEvent[] {
 export function fixtureLog(events: readonly GameEvent[]): GameEvent[] {
   const state = replay(events);
   if (state.status !== 'active') return [...events];
-  const record = new DecisionRecorder(state.decision).record(state, openDecision(state));
+  const record = new DecisionRecorder(state.pending).record(state, openDecision(state));
   return record ? [...events, record] : [...events];
 }
 

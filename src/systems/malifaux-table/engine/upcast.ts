@@ -29,11 +29,13 @@ export function isLegacyLog(events: readonly GameEvent[]): boolean {
 
 /**
  * The log in today's format, batch by batch: `batches` are the log's events grouped by the command that
- * produced them, in order, undone batches left out (the app's batch numbers). A log that is not legacy
- * comes back as it is (new lists, the same events). `replay(upcastLog(batches).flat())` is the game's state.
+ * produced them, in order — the batches that still count: an undone batch must be left out, since the
+ * batches after it were decided without it (it needs no record: it is never replayed). A log that is
+ * not legacy comes back as it is: the very array given. `replay(upcastLog(batches).flat())` is the
+ * game's state.
  */
-export function upcastLog(batches: readonly (readonly GameEvent[])[]): GameEvent[][] {
-  if (!isLegacyLog(batches.find((b) => b.length > 0) ?? [])) return batches.map((b) => [...b]);
+export function upcastLog(batches: GameEvent[][]): GameEvent[][] {
+  if (!isLegacyLog(batches.find((b) => b.length > 0) ?? [])) return batches;
   const fold = new Fold(initialState);
   const out: GameEvent[][] = [];
   for (const batch of batches) {
@@ -43,7 +45,7 @@ export function upcastLog(batches: readonly (readonly GameEvent[])[]): GameEvent
       continue;
     }
     const before = fold.state;
-    const recorder = new DecisionRecorder(before.status === 'active' ? before.decision : null);
+    const recorder = new DecisionRecorder(before.status === 'active' ? before.pending : null);
     for (const e of batch) recorder.seen(fold.apply(e));
     const after = fold.state;
     const record = after.status === 'active' ? recorder.record(after, openDecision(after)) : null;
