@@ -17,6 +17,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { buildBot, type Bot } from '../../src/discord/bot.js';
+import type { SystemRegistry } from '../../src/systems/registry.js';
 import type { Logger } from '../../src/app/services.js';
 import { effectiveEvents, type StoredPayload } from '../../src/app/games.js';
 import type { InitialReply, InteractionHandler } from '../../src/discord/contract.js';
@@ -59,6 +60,8 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** Guild locale (public messages); default en-US. */
   guildLocale?: string;
+  /** The game systems the bot plays (buildBot's default, the built ones, otherwise): a test system plugs in here. */
+  systems?: SystemRegistry;
 }
 
 export interface CommandResult extends DeliveryResult {
@@ -101,7 +104,7 @@ export interface App {
    * and anything it keeps in memory) behind its own signed endpoint; `use()` points the double at it,
    * `usePrimary()` back at the first one. Like two instances of the bot behind one application.
    */
-  addInstance(): Promise<Instance>;
+  addInstance(options?: { systems?: SystemRegistry }): Promise<Instance>;
   usePrimary(): void;
   /** POST a raw body to the second endpoint (rawEndpoint: true), signed with the test's key unless told otherwise. */
   rawPost(body: string | Buffer, how?: { signature?: 'good' | 'bad' | 'none' }): Promise<{ status: number; text: string }>;
@@ -242,6 +245,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       applicationId: env.double.applicationId,
       log: logger,
       newSeed,
+      ...(options.systems ? { systems: options.systems } : {}),
     });
     tracked = track(bot.handler);
     return (interaction) => tracked(interaction);
@@ -408,10 +412,11 @@ export async function startApp(options: AppOptions): Promise<App> {
         guildSettings: guilds,
       };
     },
-    async addInstance() {
+    async addInstance(instanceOptions = {}) {
       if (options.mode !== 'http') throw new Error('addInstance() needs HTTP mode');
       const otherStore = await openStore(databaseUrl);
-      const otherBot = buildBot({ store: otherStore, rest: env.rest, applicationId: double.applicationId, log: logger, newSeed });
+      const systems = instanceOptions.systems ?? options.systems;
+      const otherBot = buildBot({ store: otherStore, rest: env.rest, applicationId: double.applicationId, log: logger, newSeed, ...(systems ? { systems } : {}) });
       const server = createInteractionsServer({ publicKey: double.publicKey, handler: track(otherBot.handler), rest: env.rest, log: (message, error) => logs.push(`[instance] ${message} ${String(error ?? '')}`) });
       const port = await listen(server, 0);
       instances.push({ server, store: otherStore });

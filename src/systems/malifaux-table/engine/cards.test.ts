@@ -1,7 +1,7 @@
 /** CARD-1..CARD-5. */
 import { describe, expect, it } from 'vitest';
-import { SUITS, band, cardSuit, cardValue, freshDeck, isCardCode, parseCard, sortCanonical } from './cards.js';
-import { P0, scenario } from './testkit.js';
+import { SUITS, band, canonicalIndex, cardSuit, cardValue, freshDeck, isCardCode, isJoker, parseCard, sortCanonical } from './cards.js';
+import { P0, given, scenario } from './testkit.js';
 
 describe('cards', () => {
   it('CARD-1: a deck is 54 distinct cards, four suits of 1–13 plus the two jokers; each seat starts with one', () => {
@@ -12,6 +12,17 @@ describe('cards', () => {
     expect(deck.filter((c) => c === 'RJ' || c === 'BJ')).toEqual(['RJ', 'BJ']);
     const s = scenario();
     for (const seat of s.active.seats) expect(sortCanonical(seat.deck)).toEqual(deck);
+  });
+
+  it('CARD-1: a card code names exactly one of the 54 cards; anything else is not a card, and a command naming it is refused', () => {
+    const deck = freshDeck();
+    for (const code of deck) expect(isCardCode(code)).toBe(true);
+    for (const bad of ['9TT', '13RJ', 'RJX', 'BJ1', 'x9T', '19T', '9X', 'rj', '', ' 9T']) expect(isCardCode(bad), bad).toBe(false);
+    expect(() => parseCard('9TT')).toThrow('not a card code: 9TT');
+    given(scenario({ hands: [['9T'], []] })).when({ type: 'discard', cards: ['9TT'] }, P0).thenError('INVALID_COMMAND');
+    // The fresh-deck order is the shuffle input (README "Shuffles"): its positions, and none for a non-card.
+    expect(deck.map(canonicalIndex)).toEqual(deck.map((_, i) => i));
+    expect(canonicalIndex('9TT')).toBe(-1);
   });
 
   it('CARD-2: suits are Rams R, Masks M, Crows C, Tomes T', () => {
@@ -36,6 +47,9 @@ describe('cards', () => {
   });
 
   it('CARD-4: the BJ is worth 0, has no suit and never meets a suit requirement', () => {
+    expect(parseCard('BJ')).toEqual({ kind: 'BJ' });
+    expect(parseCard('RJ')).toEqual({ kind: 'RJ' });
+    expect(freshDeck().filter(isJoker)).toEqual(['RJ', 'BJ']);
     expect(cardValue('BJ')).toBe(0);
     expect(cardSuit('BJ', 'R')).toBeNull();
     const s = scenario({ decks: [['BJ'], []] }).do({ type: 'simpleDuel', stat: 9, statSuits: ['R'], tn: 5, tnSuits: ['R', 'M'] }, P0);

@@ -1,0 +1,208 @@
+/**
+ * The contract suite's driver for Malifaux at the table: random commands from both seats, a referee and a
+ * stranger (legal and not), in the manner of the engine's own property test (engine/properties.test.ts),
+ * and what is hidden from whom — hand cards not revealed, deck order and contents, the seed while active.
+ */
+import fc from 'fast-check';
+import type { Actor, SeatInfo } from '../../../src/systems/contract.js';
+import { malifauxTable } from '../../../src/systems/malifaux-table/index.js';
+import * as engine from '../../../src/systems/malifaux-table/engine/index.js';
+import type { Audience, Driver, Move, Pick } from '../contract.suite.js';
+
+type CardCode = engine.CardCode;
+type Seat = engine.Seat;
+type Playing = Exclude<engine.GameState, { status: 'new' }>;
+
+const SLOTS: engine.FlipSlot[] = ['main', 'attacker', 'defender', 'damage', 'reduce'];
+
+const TRIGGERS: engine.TriggerSpec[] = [
+  { name: 'Critical Strike', suits: ['R'] },
+  { name: 'Flurry', suits: ['M', 'M'] },
+  { name: 'Any', suits: [], timing: 'immediately' },
+  { name: 'Costly', suits: [], cost: { discard: 1 } },
+];
+
+const REFEREE: Actor = { userId: 'referee', seat: null, referee: true };
+const STRANGER: Actor = { userId: 'stranger', seat: null, referee: false };
+
+/** Turns four numbers into a command and its sender: mostly sensible, sometimes wrong on purpose. */
+function commandFor(state: engine.ActiveState, seats: readonly SeatInfo[], [k, a, b, f]: Pick): Move {
+  const player = (seat: Seat): Actor => ({ userId: seats[seat]!.userId, seat, referee: false });
+  const pending = engine.pendingDecision(state);
+  const seat: Seat = f % 2 === 0 ? 0 : 1;
+  const me = player(seat);
+  const m = (command: engine.Command, actor: Actor = me): Move => ({ command, actor });
+  if (k % 9 === 4 && (pending || b % 5 === 0)) {
+    // FLIP-7 re-flips: by the decider, the other player, a referee naming a slot, or a player naming one.
+    const slot = SLOTS[a % SLOTS.length]!;
+    const decider = player(pending?.seat === 1 ? 1 : 0);
+    if (b % 4 === 0) return m({ type: 'reflip' }, decider);
+    if (b % 4 === 1) return m({ type: 'reflip' }, player(decider.seat === 0 ? 1 : 0));
+    if (b % 4 === 2) return m({ type: 'reflip', slot }, REFEREE);
+    return m({ type: 'reflip', slot, ...(a % 3 === 0 && pending ? { decisionId: pending.id } : {}) });
+  }
+  if (pending && k % 9 !== 0) {
+    const choices = engine.decisionChoices(pending);
+    const many = pending.kind === 'discardDown' || pending.kind === 'triggerCost';
+    const choice = many ? [...choices.slice(a % choices.length), ...choices].slice(0, pending.count) : choices[a % choices.length]!;
+    const command = engine.commandForChoice(pending, choice);
+    if (command) return m(command, player(pending.seat));
+  }
+  const hand = state.seats[seat].hand;
+  const dmg = b % 3 === 0 ? { profile: [1 + (a % 2), 3, 4 + (b % 3)] as [number, number, number], blasts: [0, a % 2, 1] as [number, number, number], fate: (a % 3) - 1 } : undefined;
+  switch (k % 12) {
+    case 0:
+      if (b % 4 === 0) return m({ type: 'declineCheat', decisionId: 'pick-0' });
+      if (b % 4 === 1) return m({ type: 'draw', count: 1 }, STRANGER);
+      if (b % 4 === 2) return m({ type: 'setSoulstones', seat, count: a % 5 }, REFEREE);
+      return m({ type: 'pickCard', card: '1R' });
+    case 1:
+    case 2:
+      if (b % 6 === 0) return m({ type: 'draw' });
+      if (b % 6 === 1) return m({ type: 'soulstoneDraw' });
+      return m({ type: 'draw', count: 1 + (a % 8) });
+    case 3:
+      return m({ type: 'discard', cards: hand.length > 0 ? hand.slice(0, 1 + (a % 2)) : ['7R'] });
+    case 4:
+      return m({ type: 'reveal', cards: hand.length > 0 ? [hand[a % hand.length]!] : ['7R'] });
+    case 5:
+      return m({ type: 'flip', modifier: (a % 9) - 4, cheatable: b % 7 !== 0, ...(b % 4 === 0 ? { profile: [1, 2, 3] as [number, number, number] } : {}) });
+    case 6:
+      return m({
+        type: 'simpleDuel',
+        stat: a % 8,
+        tn: 8 + (b % 8),
+        tnSuits: b % 5 === 0 ? ['R'] : [],
+        fate: (b % 3) - 1,
+        soulstoneUser: a % 2 === 0,
+        triggers: TRIGGERS.slice(0, a % 5),
+        damage: dmg,
+        targetSoulstoneUser: b % 2 === 0,
+        armor: a % 2,
+        shielded: b % 2,
+        targetHealth: 1 + (a % 9),
+      });
+    case 7:
+    case 8:
+      return m({
+        type: 'opposedDuel',
+        attacker: seat,
+        attackerStat: a % 8,
+        defenderStat: b % 8,
+        attackerFate: (a % 5) - 2,
+        defenderFate: (b % 5) - 2,
+        attackerSoulstoneUser: a % 2 === 0,
+        defenderSoulstoneUser: b % 2 === 0,
+        attackerTriggers: TRIGGERS.slice(0, a % 5),
+        defenderTriggers: TRIGGERS.slice(b % 3),
+        damage: dmg,
+        armor: b % 2,
+        targetHealth: 1 + (b % 9),
+      });
+    case 9:
+      return m({ type: 'damageFlip', profile: b % 4 === 0 ? a % 5 : [1, 2 + (a % 2), 4], fate: (a % 5) - 2, targetSoulstoneUser: b % 2 === 0, cheatable: b % 5 !== 0 });
+    case 10:
+      return m({ type: 'setSoulstones', seat, count: a % 4 });
+    default:
+      return a % 40 === 0 ? m({ type: 'endGame' }) : m({ type: 'draw', count: 1 });
+  }
+}
+
+/** Codes a seat shows everyone: public zones, revealed hand cards, the cards of the current flips. */
+function shownBy(state: Playing, seat: Seat): Set<CardCode> {
+  const z = state.seats[seat];
+  const flips = state.resolution?.flips.filter((f) => f.seat === seat) ?? [];
+  return new Set([...z.discard, ...z.conflict, ...z.removed, ...z.revealedInHand, ...flips.flatMap((f) => [...f.revealed, ...(f.cheat?.outcome === 'cheated' ? [f.cheat.card] : [])])]);
+}
+
+/**
+ * The card codes `audience` must not find (quoted, as JSON writes them): unrevealed hand cards of the
+ * other seats and every deck's cards — unless the same code is shown legitimately (both decks hold the
+ * same 54 codes), or is in the viewer's own hand.
+ */
+function hiddenCodes(state: Playing, audience: Audience): string[] {
+  const legit = new Set<CardCode>([...shownBy(state, 0), ...shownBy(state, 1), ...(audience === 'public' ? [] : state.seats[audience as Seat].hand)]);
+  const hidden = new Set<CardCode>();
+  for (const seat of [0, 1] as const) {
+    const z = state.seats[seat];
+    if (audience !== seat) for (const c of z.hand) if (!z.revealedInHand.includes(c)) hidden.add(c);
+    for (const c of z.deck) hidden.add(c);
+  }
+  return [...hidden].filter((c) => !legit.has(c)).map((c) => `"${c}"`);
+}
+
+const anotherSeed = (seed: string) => (seed === 'f'.repeat(64) ? '0'.repeat(64) : 'f'.repeat(64));
+
+function withSeats(state: Playing, change: (seat: engine.SeatState, index: Seat) => engine.SeatState): Playing {
+  return { ...state, seats: [change(state.seats[0], 0), change(state.seats[1], 1)] } as Playing;
+}
+
+export const malifauxDriver: Driver = {
+  system: malifauxTable,
+  runs: 100,
+  maxSteps: 120,
+  options: fc.oneof(fc.constant({}), fc.record({ handLimit: fc.integer({ min: 2, max: 8 }) }), fc.constant({ preventAndReduce: true, target: 3 })),
+
+  move(raw, seats, pick) {
+    const state = raw as engine.GameState;
+    if (state.status !== 'active') return { command: { type: 'draw', count: 1 }, actor: STRANGER };
+    return commandFor(state, seats, pick);
+  },
+
+  answer(raw, seats, decision, decisionId) {
+    const pending = engine.pendingDecision(raw as engine.GameState);
+    if (!pending || pending.id !== decision.id) throw new Error('the answered decision is not the pending one');
+    const choice = pending.kind === 'discardDown' || pending.kind === 'triggerCost' ? pending.legal.slice(0, pending.count) : engine.decisionChoices(pending)[0]!;
+    const command = engine.commandForChoice({ ...pending, id: decisionId }, choice);
+    if (!command) throw new Error(`no command for ${pending.kind}`);
+    return { command, actor: { userId: seats[pending.seat]!.userId, seat: pending.seat, referee: false } };
+  },
+
+  hiddenVariants(raw, audience) {
+    const state = raw as engine.GameState;
+    if (state.status === 'new') return [];
+    const variants: Playing[] = [];
+    // Nobody knows the seed while the game runs, nor any deck's order.
+    if (state.status === 'active') variants.push({ ...state, seed: anotherSeed(state.seed) });
+    if (state.seats.some((z) => z.deck.length > 1)) variants.push(withSeats(state, (z) => ({ ...z, deck: [...z.deck].reverse() })));
+    // Another seat's unrevealed hand card and one of its deck's cards could be the other way round.
+    variants.push(
+      withSeats(state, (z, seat) => {
+        if (audience === seat) return z;
+        const i = z.hand.findIndex((c) => !z.revealedInHand.includes(c));
+        if (i < 0 || z.deck.length === 0) return z;
+        const hand = [...z.hand];
+        const deck = [...z.deck];
+        [hand[i], deck[deck.length - 1]] = [deck[deck.length - 1]!, hand[i]!];
+        return { ...z, hand, deck };
+      }),
+    );
+    return variants.filter((v) => JSON.stringify(v) !== JSON.stringify(state));
+  },
+
+  eventVariants(raw) {
+    const event = raw as engine.GameEvent;
+    switch (event.type) {
+      case 'GameStarted':
+        return [{ ...event, seed: anotherSeed(event.seed) }];
+      case 'DeckShuffled':
+        return [{ ...event, order: [...event.order].reverse(), cut: event.cut + 1 }];
+      case 'CardsDrawn':
+        return event.cards.length > 1 ? [{ ...event, cards: [...event.cards].reverse() }] : [{ ...event, cards: event.cards.map((c) => (c === '1R' ? '2R' : '1R')) }];
+      case 'DecisionOpened': {
+        // The hand cards a cheat, a discard-down or a trigger cost offers are the decider's alone.
+        const d = event.decision;
+        if ((d.kind === 'cheat' || d.kind === 'discardDown' || d.kind === 'triggerCost') && d.legal.length > 0) return [{ ...event, decision: { ...d, legal: d.legal.length > 1 ? [...d.legal].reverse() : d.legal[0] === '1R' ? ['2R'] : ['1R'] } }];
+        return [];
+      }
+      default:
+        return [];
+    }
+  },
+
+  secrets(raw, audience) {
+    const state = raw as engine.GameState;
+    if (state.status === 'new') return [];
+    return [...(state.status === 'active' ? [state.seed] : []), ...hiddenCodes(state, audience)];
+  },
+};
