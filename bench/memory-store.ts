@@ -16,7 +16,7 @@
  * database would. `serialize: true` stores it as JSON text (a real store's cost, about 4 µs for a /flip).
  */
 import { randomUUID } from 'node:crypto';
-import type { AppendResult, CreateGameResult, GameStore, GuildSettings, NewEvent, StoredEvent, StoredGame, UserSettings } from '../src/store/contract.js';
+import type { AppendResult, CreateGameResult, GameMessageRef, GameStore, GuildSettings, NewEvent, StoredEvent, StoredGame, UserSettings } from '../src/store/contract.js';
 
 /**
  * The event log: one JSON line per write ({ at, events: NewEvent[] }) in one growable Buffer, whose bytes
@@ -73,6 +73,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
   const receipts = new Set<string>();
   const users = new Map<string, UserSettings>();
   const guilds = new Map<string, GuildSettings>();
+  const messages = new Map<string, GameMessageRef>();
   const stats = { appends: 0, conflicts: 0, duplicates: 0 };
 
   const toJson = (value: unknown, what: string): string => {
@@ -180,6 +181,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
     },
     async rememberClientLocale(userId, locale) {
       users.set(userId, { ...(users.get(userId) ?? { userId, locale: null, directMessages: true }), clientLocale: locale });
+    },
+    async getGameMessage(gameId, slot) {
+      const ref = messages.get(`${gameId}:${slot}`);
+      return ref ? { ...ref } : null;
+    },
+    async saveGameMessage(ref) {
+      messages.set(`${ref.gameId}:${ref.slot}`, { ...ref });
     },
     async getGuildSettings(guildId) {
       return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null }) };

@@ -505,6 +505,18 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: null });
     });
 
+    it('keeps the message a game edits in place, one per slot, replaced when a new story starts', async () => {
+      const game = await newGame();
+      expect(await store.getGameMessage(game.id, 'story')).toBeNull();
+      const first = { gameId: game.id, slot: 'story', channelId: 'c-1', messageId: 'm-1', topic: 'resolution:1', fromSeq: 4 };
+      await store.saveGameMessage(first);
+      expect(await store.getGameMessage(game.id, 'story')).toEqual(first);
+      expect(await store.getGameMessage(game.id, 'other')).toBeNull();
+      const second = { ...first, messageId: 'm-2', topic: 'resolution:2', fromSeq: 19 };
+      await store.saveGameMessage(second);
+      expect(await store.getGameMessage(game.id, 'story')).toEqual(second);
+    });
+
     it('keeps everything when the store is reopened', async () => {
       const game = await newGame();
       const again = await open(url);

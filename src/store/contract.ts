@@ -66,6 +66,16 @@ export interface GuildSettings {
   refereeRoleId: string | null;
 }
 
+/** A channel message the bot keeps editing (schema.base.prisma, GameMessage). */
+export interface GameMessageRef {
+  gameId: string;
+  slot: string;
+  channelId: string;
+  messageId: string;
+  topic: string;
+  fromSeq: number;
+}
+
 export interface GameStore {
   createGame(input: {
     /** Chosen by the application so the engine's start event can carry it; generated when absent. */
@@ -97,7 +107,10 @@ export interface GameStore {
     interactionId?: string;
   }): Promise<AppendResult>;
   listEvents(gameId: string): Promise<StoredEvent[]>;
-
+  /** The message a game keeps in `slot`, if any. */
+  getGameMessage(gameId: string, slot: string): Promise<GameMessageRef | null>;
+  /** Records (or replaces) the message a game keeps in its slot. */
+  saveGameMessage(ref: GameMessageRef): Promise<void>;
 
   getUserSettings(userId: string): Promise<UserSettings>;
   /** Saves the user's choices, leaving the remembered client locale as it is. */

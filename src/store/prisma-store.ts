@@ -30,6 +30,7 @@ import type {
   CreateGameResult,
   GameStatus,
   GameStore,
+  GameMessageRef,
   GuildSettings,
   NewEvent,
   StoredEvent,
@@ -69,6 +70,7 @@ type Tx = {
   interactionReceipt: Pick<PrismaClient['interactionReceipt'], 'create' | 'deleteMany' | 'findUnique'>;
   userSetting: Pick<PrismaClient['userSetting'], 'upsert'>;
   guildSetting: Pick<PrismaClient['guildSetting'], 'upsert'>;
+  gameMessage: Pick<PrismaClient['gameMessage'], 'upsert'>;
 };
 export type StoreClient = Tx &
   Pick<PrismaClient, '$disconnect'> & {
@@ -328,6 +330,21 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     rememberClientLocale(userId, locale) {
       return exclusive(async () => {
         await upsertRacing(() => client.userSetting.upsert({ where: { userId }, create: { userId, clientLocale: locale }, update: { clientLocale: locale } }));
+      });
+    },
+
+    getGameMessage(gameId, slot) {
+      return shared(async (): Promise<GameMessageRef | null> => {
+        const row = (await select(sql`SELECT "channelId", "messageId", "topic", "fromSeq" FROM "GameMessage" WHERE "gameId" = ${gameId} AND "slot" = ${slot}`))[0];
+        if (row === undefined) return null;
+        return { gameId, slot, channelId: toText(row.channelId, 'channelId'), messageId: toText(row.messageId, 'messageId'), topic: toText(row.topic, 'topic'), fromSeq: toInt(row.fromSeq, 'fromSeq') };
+      });
+    },
+
+    saveGameMessage(ref) {
+      const { gameId, slot, ...data } = ref;
+      return exclusive(async () => {
+        await upsertRacing(() => client.gameMessage.upsert({ where: { gameId_slot: { gameId, slot } }, create: ref, update: data }));
       });
     },
 
