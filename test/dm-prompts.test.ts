@@ -93,55 +93,70 @@ describe.each([
     });
   });
 
-  describe('the channel\'s "waiting for" notice of a private decision', () => {
-    it('is marked done once the decision is settled in a DM, from "My hand", or undone', async () => {
+  describe('the living message of a flip awaiting a private decision', () => {
+    it('is one channel message, edited in place: it names the wait, then what was decided, from a DM, from "My hand", or undone', async () => {
       const table = channel('table-8');
       expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
       const gameId = (await app.game(table))!.id;
       expect((await app.command('bob', 'draw', { count: 3 }, table)).ok).toBe(true);
-      const notice = (id: string) => app.publicMessages(table).find((m) => m.id === id)!.content;
-      const colour = (id: string) => app.publicMessages(table).find((m) => m.id === id)!.embeds[0]?.color;
+      const living = (id: string) => app.publicMessages(table).find((m) => m.id === id)!;
       const waiting = `Waiting for <@${IDS.bob}>: cheat fate or not.`;
-      const done = en('prompt.answered', { name: `<@${IDS.bob}>`, decision: 'cheat fate or not' });
+      const declined = (id: string) => living(id).embeds[0]?.description ?? '';
 
-      // Answered in the DM (the announcement was the /flip reply itself).
+      // Answered in the DM: the /flip's reply is the flip's one message, and it is edited, not followed.
       let cheat = await bobMustCheat(table);
-      let announcement = app.lastPublic(table)!;
-      expect(announcement.content).toContain(waiting);
-      expect(colour(announcement.id)).toBe(COLOR.waiting);
+      let story = app.lastPublic(table)!;
+      expect(story.content).toContain(waiting);
+      expect(story.embeds[0]?.color).toBe(COLOR.waiting);
+      const messagesBefore = app.publicMessages(table).length;
       const fromDm = locateChoice(latestDecisionMessage(app.dms('bob'), gameId)!, cheat, engine.DECLINE)!;
       expect((await app.click('bob', fromDm.message.id, fromDm.customId)).ok).toBe(true);
       await app.settle();
-      expect(notice(announcement.id)).not.toContain(waiting);
-      expect(notice(announcement.id)).toContain(done);
-      // The rest of the message (what happened) stays as it was, no longer in the colour of waiting.
-      expect(app.publicMessages(table).find((m) => m.id === announcement.id)!.embeds[0]).toEqual({ ...announcement.embeds[0], color: COLOR.neutral });
+      expect(app.logs, "the bot logged no failure").toEqual([]);
+      expect(app.publicMessages(table).length, 'no new channel message').toBe(messagesBefore);
+      expect(living(story.id).content ?? '').not.toContain(waiting);
+      expect(living(story.id).embeds[0]?.color).not.toBe(COLOR.waiting);
+      expect(declined(story.id)).toContain('does not cheat');
+      // The clicked DM now shows Bob's table after his decision, without controls.
+      expect(app.dms('bob').find((m) => m.id === fromDm.message.id)!.content).toContain(en('prompt.answered', { name: 'Bob', decision: 'cheat fate or not' }));
+      expect(hasControls(fromDm.message.id)).toBe(false);
 
-      // Undone by the referee.
-      cheat = await bobMustCheat(table);
-      announcement = app.lastPublic(table)!;
-      expect(announcement.content).toContain(waiting);
+      // Undone by the referee: the same message tells the flip again, waiting for Bob once more, and
+      // strikes what no longer holds.
       expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
       await app.settle();
-      expect(notice(announcement.id)).toContain(done);
-      // A decision still open keeps its notice, whatever else happens meanwhile (the referee sets a pool).
-      cheat = await bobMustCheat(table);
-      announcement = app.lastPublic(table)!;
+      expect(living(story.id).content).toContain(waiting);
+      expect(declined(story.id)).toContain(en('story.undone'));
+      expect(declined(story.id)).toMatch(/~~.*does not cheat.*~~/);
+      // The undo itself is announced once, in its own reply.
+      const afterUndo = app.publicMessages(table).length;
+      expect(afterUndo).toBe(messagesBefore + 1);
+
+      // A decision still open keeps its notice, whatever else happens meanwhile (the referee sets a pool):
+      // the referee is answered privately, and the flip's message says the wait and what she did.
+      cheat = engine.pendingDecision((await app.state(table))!)! as engine.PendingDecision;
+      expect(cheat.kind).toBe('cheat');
       const set = await app.command('alice', 'soulstones', { count: 1 }, table);
-      expect(set.reply?.ephemeral, set.reply?.content).toBe(false);
+      expect(set.reply?.ephemeral, set.reply?.content).toBe(true);
+      expect(set.reply?.content).toContain(story.id);
       await app.settle();
       expect(engine.pendingDecision((await app.state(table))!)?.id).toBe(cheat.id);
-      expect(notice(announcement.id)).toContain(waiting);
-      expect(colour(announcement.id)).toBe(COLOR.waiting);
-      const repeated = app.lastPublic(table)!;
-      expect(repeated.content).toContain(waiting);
-      // Both say done once Bob decides (from "My hand" this time).
-      const view = await app.click('bob', repeated.id, `fk:hand:${gameId}`);
+      expect(living(story.id).content).toContain(waiting);
+      expect(living(story.id).embeds[0]?.color).toBe(COLOR.waiting);
+      expect(app.publicMessages(table).length, 'still no new channel message').toBe(afterUndo);
+      // Once Bob decides (from "My hand" this time), the message says so.
+      const view = await app.click('bob', story.id, `fk:hand:${gameId}`);
       const decline = locateChoice(view.reply!, cheat, engine.DECLINE)!;
       expect((await app.click('bob', decline.message.id, decline.customId)).ok).toBe(true);
       await app.settle();
-      expect(notice(announcement.id)).toContain(done);
-      expect(notice(repeated.id)).toContain(done);
+      expect(living(story.id).content ?? '').not.toContain(waiting);
+
+      // The next flip is a new story: a new message.
+      await bobMustCheat(table);
+      const next = app.lastPublic(table)!;
+      expect(next.id).not.toBe(story.id);
+      expect(next.content).toContain(waiting);
+      story = next;
     });
   });
 });

@@ -28,6 +28,10 @@ import {
   type Mode,
   type Backend,
 } from './support/app.js';
+import { translator } from '../src/i18n/index.js';
+import { decisionCustomId } from '../src/systems/malifaux-table/present/prompts.js';
+
+const en = translator('en');
 
 const userOf = (seat: engine.Seat): 'alice' | 'bob' => (seat === 0 ? 'alice' : 'bob');
 
@@ -214,17 +218,15 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
       expect(choice).toEqual(expected.choice);
       seenKinds.push(`${decider}:${decision!.kind}`);
 
-      // The public message names and pings the decider; the duel's first message also pings the
-      // defender (the duel concerns them); later ones ping the decider only.
+      // The duel has one channel message, edited at every step: it names the decider. Posted, it pinged
+      // the decider and the defender (the duel concerns them); an edit pings nobody (the decider's DM
+      // tells them).
       const latest = app.lastPublic()!;
+      expect(latest.id).toBe(started.reply!.id);
       expect(latest.content).toContain(`<@${IDS[decider]}>`);
       const pinged = allowedMentionUsers(app.double, latest);
-      if (step === 0) {
-        expect(latest.id).toBe(started.reply!.id);
-        expect(new Set(pinged)).toEqual(new Set([IDS[decider], IDS.bob]));
-      } else {
-        expect(pinged).toEqual([IDS[decider]]);
-      }
+      if (step === 0) expect(new Set(pinged)).toEqual(new Set([IDS[decider], IDS.bob]));
+      else expect(pinged).toEqual([]);
 
       // Every decision is the decider's alone: its controls are in their DM (with their hand), never in
       // the channel, and nobody else can see or reach them.
@@ -283,9 +285,16 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
       const clicked = await app.click(decider, where!.message.id, where!.customId, where!.values);
       expect(clicked.ok, clicked.error).toBe(true);
       expect(clicked.responseType).toBe(7);
-      // The clicked message's buttons are spent, and it says the decision is done (not overwritten later).
-      expect(componentsOf(app.double.message(where!.message.id)!).filter((c) => String(c.custom_id).startsWith('fk:d:'))).toEqual([]);
-      expect(app.double.message(where!.message.id)!.content).toMatch(/^✅ (Alice|Bob): .* — done\.$/);
+      // The clicked message says the decision is done and shows the decider's table after it: their hand
+      // as it is now (a cheated card gone); its buttons are spent unless their next decision came with it.
+      const settled = app.double.message(where!.message.id)!;
+      expect(settled.content.split('\n')[0]).toMatch(/^✅ (Alice|Bob): .* — done\.$/);
+      const now = activeState(await app.state());
+      expect(settled.embeds[0]?.title).toBe(en('hand.title', { count: now.seats[decision!.seat].hand.length }));
+      const next = engine.pendingDecision(now);
+      const spent = componentsOf(settled).filter((c) => String(c.custom_id).startsWith('fk:d:'));
+      if (next?.seat === decision!.seat) expect(spent.every((c) => String(c.custom_id).startsWith(decisionCustomId(gameId, next)))).toBe(true);
+      else expect(spent).toEqual([]);
       expect(await app.eventCount()).toBeGreaterThan(eventsBefore);
     }
     expect(bobTriedAlicesButton).toBe(true);

@@ -185,7 +185,7 @@ describe('games and seats', () => {
     expectRefusal(await app.command('carol', 'game undo', undefined, ch), 'carol', noSeat);
     expectRefusal(await app.command('carol', 'hand', undefined, ch), 'carol', noSeat);
     // The "My hand" button of the game, clicked by the outsider.
-    const withButton = app.publicMessages(ch).at(-1)!;
+    const withButton = app.publicMessages(ch).findLast((m) => componentsOf(m).some((c) => String(c.custom_id).startsWith('fk:hand:')))!;
     const handButton = componentsOf(withButton).find((c) => String(c.custom_id).startsWith('fk:hand:'))!;
     expectRefusal(await app.click('carol', withButton.id, handButton.custom_id as string), 'carol', noSeat);
     expect(await gameRows()).toEqual(before);

@@ -194,11 +194,15 @@ describe('a re-flip during an opposed duel, through the HTTP transport', () => {
     expect(await app.eventCount()).toBe(eventsBefore);
 
     // 1. While she chooses her card: the two revealed cards go to the discard, two new ones are flipped.
+    // The duel's one channel message tells it (edited in place); Alice is answered privately.
+    const duelMessage = app.lastPublic()!;
     const first = await app.command('alice', 'reflip', {});
     expect(first.ok, first.error).toBe(true);
-    expect(first.reply?.ephemeral).toBe(false);
+    expect(first.reply?.ephemeral).toBe(true);
+    await app.settle();
+    expect(app.lastPublic()!.id).toBe(duelMessage.id);
     const discarded1 = (SCRIPT.firstReflip[0] as Extract<engine.GameEvent, { type: 'FlipDiscardedForReflip' }>).cards;
-    const text1 = messageText(first.reply!);
+    const text1 = messageText(app.lastPublic()!);
     expect(text1).toContain('🔁 **Alice** re-flips (attack flip)');
     expect(text1).toContain(`${discarded1.map((c) => cardGlyph(c)).join(' ')} go to the discard`);
     // New pick buttons in a new DM; the old DM's buttons are taken away (a click could only be stale).
@@ -214,7 +218,9 @@ describe('a re-flip during an opposed duel, through the HTTP transport', () => {
     const bobsFirstDm = latestDecisionMessage(app.dms('bob'), gameId)!;
     const second = await app.command('alice', 'reflip', {});
     expect(second.ok, second.error).toBe(true);
-    const text2 = messageText(second.reply!);
+    await app.settle();
+    expect(app.lastPublic()!.id).toBe(duelMessage.id);
+    const text2 = messageText(app.lastPublic()!);
     const cheatedIn = (SCRIPT.secondReflip[0] as Extract<engine.GameEvent, { type: 'FlipDiscardedForReflip' }>).cards;
     expect(text2).toContain(`🔁 **Alice** re-flips (attack flip): ${cheatedIn.map((c) => cardGlyph(c)).join(' ')} go to the discard`);
     expect(text2).toContain('no cheating on the re-flip (CHEAT-4)');

@@ -807,8 +807,9 @@ describe('hidden information, over the HTTP endpoint', () => {
       // the old one loses its controls, the channel's notice of it is marked done.
       const oldDm = [...app.dms(decider)].reverse().find((m) => componentsOf(m).some((c) => (c.custom_id as string).startsWith(decisionCustomId(gameId, cheat))));
       await step(`rita re-flips the ${otherSlot} flip`, async () => {
+        // Within a story, the duel's living message tells it; the referee is answered privately.
         const done = await app.command('rita', 'reflip', { flip: otherSlot }, channelId);
-        expect(done.reply?.ephemeral, done.reply?.content).toBe(false);
+        expect(done.reply?.ephemeral, done.reply?.content).toBe(true);
       });
       const reopened = engine.pendingDecision((await activeOrNull(channelId))!);
       if (oldDm && reopened?.id !== cheat.id) expect(componentsOf(app.double.message(oldDm.id)!), 'the older DM keeps no controls').toEqual([]);

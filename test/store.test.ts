@@ -508,11 +508,11 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
     it('keeps the message a game edits in place, one per slot, replaced when a new story starts', async () => {
       const game = await newGame();
       expect(await store.getGameMessage(game.id, 'story')).toBeNull();
-      const first = { gameId: game.id, slot: 'story', channelId: 'c-1', messageId: 'm-1', topic: 'resolution:1', fromSeq: 4 };
+      const first = { gameId: game.id, slot: 'story', channelId: 'c-1', messageId: 'm-1', topic: 'resolution:1', fromBatch: 4 };
       await store.saveGameMessage(first);
       expect(await store.getGameMessage(game.id, 'story')).toEqual(first);
       expect(await store.getGameMessage(game.id, 'other')).toBeNull();
-      const second = { ...first, messageId: 'm-2', topic: 'resolution:2', fromSeq: 19 };
+      const second = { ...first, messageId: 'm-2', topic: 'resolution:2', fromBatch: 19 };
       await store.saveGameMessage(second);
       expect(await store.getGameMessage(game.id, 'story')).toEqual(second);
     });

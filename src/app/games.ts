@@ -325,7 +325,7 @@ export async function createGame(
 }
 
 export type UndoResult =
-  | { ok: true; game: LoadedGame; undone: SystemEvent[]; asReferee: boolean; revealedHidden: boolean }
+  | { ok: true; game: LoadedGame; undone: SystemEvent[]; undoneBatch: number; asReferee: boolean; revealedHidden: boolean }
   | { ok: false; problem: Problem };
 
 /**
@@ -373,12 +373,31 @@ async function undoNow(services: AppServices, channelId: string, who: Who): Prom
       who.onCommitted?.();
       const after: LoadedGame = { stored: appended.game, system, state };
       gameCacheOf(services.store).remember(after);
-      return { ok: true, game: after, undone, asReferee: referee, revealedHidden };
+      return { ok: true, game: after, undone, undoneBatch: lastBatch, asReferee: referee, revealedHidden };
     }
     if (appended.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };
     gameCacheOf(services.store).forget(game.stored.id);
   }
   return { ok: false, problem: CONFLICT };
+}
+
+export type StoryRead = { ok: true; before: unknown; events: SystemEvent[]; undone: SystemEvent[][] } | { ok: false; problem: Problem };
+
+/**
+ * A story's events, from the batch that began it (the system's `story`, told by one living message): the
+ * state before that batch, the events since that still count, and those an undo took back since (by batch).
+ */
+export async function readStory(services: Pick<AppServices, 'store'>, game: LoadedGame, fromBatch: number): Promise<StoryRead> {
+  const log = parseLog(game.system, game.stored, await services.store.listEvents(game.stored.id));
+  if (!log.ok) return log;
+  const effective = effectiveEntries(log.entries);
+  const undoneBatches = new Set(log.entries.flatMap((e) => (isUndoMarker(e.event) && e.event.undoneBatch >= fromBatch ? [e.event.undoneBatch] : [])));
+  return {
+    ok: true,
+    before: game.system.replay(effective.filter((e) => e.batch < fromBatch).map((e) => e.event)),
+    events: effective.filter((e) => e.batch >= fromBatch).map((e) => e.event),
+    undone: [...undoneBatches].sort((a, b) => a - b).map((batch) => log.entries.filter((e) => e.batch === batch && !isUndoMarker(e.event)).map((e) => e.event)),
+  };
 }
 
 /** How a finished game ended, as leagues will read it (null while it is still being played). */

@@ -27,10 +27,11 @@ export function ephemeral(data: ReplyMessage | string, after?: () => Promise<voi
   return reply({ ...body, flags: MessageFlags.Ephemeral }, after ? { after } : {});
 }
 
-export function update(data: ReplyMessage, after?: () => Promise<void>): InitialReply {
+export function update(data: ReplyMessage, options: { files?: RawFile[]; after?: () => Promise<void> } = {}): InitialReply {
   return {
     response: { type: InteractionResponseType.UpdateMessage, data: { allowed_mentions: NO_MENTIONS, ...data } },
-    ...(after ? { after } : {}),
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.after ? { after: options.after } : {}),
   };
 }
 

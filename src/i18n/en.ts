@@ -57,6 +57,8 @@ export const en = {
   'game.ended.seed': 'Seed (now revealed)',
   'game.refereeRoleSet': 'Members of {role} may now referee games in this server.',
   'game.refereeRoleCleared': 'The referee role was cleared: only each game’s creator referees it.',
+  'story.updated': 'Done. The table’s message shows it: {link}',
+  'story.undone': '↩️ Taken back by an undo:',
   'game.undo.done': '{name} undid the last action ({count, plural, one {# event} other {# events}}).',
   'game.undo.asReferee': '{name} (referee) undid the last action ({count, plural, one {# event} other {# events}}).',
   'game.log.title': 'Audit log — {a} vs {b}',

@@ -57,6 +57,8 @@ export const fr: Record<keyof typeof en, string> = {
   'game.ended.seed': 'Graine (désormais révélée)',
   'game.refereeRoleSet': 'Les membres de {role} peuvent désormais arbitrer les parties de ce serveur.',
   'game.refereeRoleCleared': 'Le rôle d’arbitre a été retiré : seul le créateur de chaque partie l’arbitre.',
+  'story.updated': 'C’est fait. Le message de la table le montre : {link}',
+  'story.undone': '↩️ Repris par une annulation :',
   'game.undo.done': '{name} a annulé la dernière action ({count, plural, one {# événement} other {# événements}}).',
   'game.undo.asReferee': '{name} (arbitre) a annulé la dernière action ({count, plural, one {# événement} other {# événements}}).',
   'game.log.title': 'Journal d’audit — {a} contre {b}',

@@ -73,7 +73,7 @@ export interface GameMessageRef {
   channelId: string;
   messageId: string;
   topic: string;
-  fromSeq: number;
+  fromBatch: number;
 }
 
 export interface GameStore {

@@ -335,9 +335,9 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     getGameMessage(gameId, slot) {
       return shared(async (): Promise<GameMessageRef | null> => {
-        const row = (await select(sql`SELECT "channelId", "messageId", "topic", "fromSeq" FROM "GameMessage" WHERE "gameId" = ${gameId} AND "slot" = ${slot}`))[0];
+        const row = (await select(sql`SELECT "channelId", "messageId", "topic", "fromBatch" FROM "GameMessage" WHERE "gameId" = ${gameId} AND "slot" = ${slot}`))[0];
         if (row === undefined) return null;
-        return { gameId, slot, channelId: toText(row.channelId, 'channelId'), messageId: toText(row.messageId, 'messageId'), topic: toText(row.topic, 'topic'), fromSeq: toInt(row.fromSeq, 'fromSeq') };
+        return { gameId, slot, channelId: toText(row.channelId, 'channelId'), messageId: toText(row.messageId, 'messageId'), topic: toText(row.topic, 'topic'), fromBatch: toInt(row.fromBatch, 'fromBatch') };
       });
     },
 

@@ -155,17 +155,24 @@ export interface PublicBatch<PublicView, Event> {
   events: Event[];
   /** The public view right after `events[index]` (computed on demand: most batches never ask). */
   viewAfter(index: number): PublicView;
-}
-
-/** How the channel says whom it waits for, and what that line becomes once the decision is made. */
-export interface WaitingLine {
-  text: string;
-  answered: string;
+  /** Events of the same story that an undo took back since: shown as no longer holding. */
+  undone?: Event[];
 }
 
 export interface Presentation<PublicView, PrivateView, Event> {
-  /** The channel's message after an action: what happened, where things stand, whom the table waits for. */
+  /**
+   * The channel's message after an action: what happened, where things stand, whom the table waits for.
+   * While a story goes on (see `story`), the batch holds every event since it began, and the message is
+   * the story's living message, edited in place.
+   */
   afterAction(t: Translate, batch: PublicBatch<PublicView, Event>): Promise<Message>;
+  /**
+   * The story the table is in — a duel, a flip awaiting its decisions — or null when nothing is under
+   * way. A story has one living message in the channel, rebuilt from its events at every step instead of
+   * a new message per step; a new key starts a new message. Something that settles within one command
+   * (a plain flip, a draw) needs no story: its message is posted once.
+   */
+  story(view: PublicView): string | null;
   gameStarted(t: Translate, view: PublicView): Message;
   /** The channel's message after an undo: which events no longer count, and the table now. */
   undone(t: Translate, view: PublicView, undone: { events: Event[]; by: string; asReferee: boolean; revealedHidden: boolean }): Promise<Message>;
@@ -173,8 +180,6 @@ export interface Presentation<PublicView, PrivateView, Event> {
   privateMessage(t: Translate, view: PrivateView): Promise<Message>;
   /** Does this seat need its private message again (its hidden part changed, or a decision of its own opened)? */
   privateChanged(before: PrivateView | null, after: PrivateView): boolean;
-  /** The channel's "waiting for …" line for a decision (null when the table waits for nobody). */
-  waiting(t: Translate, view: PublicView, decision: DecisionSummary): WaitingLine | null;
   /** A decision's name, e.g. "cheat fate". */
   decisionName(t: Translate, decision: Pick<DecisionSummary, 'kind'>): string;
   /** One line of the audit log (null when the event shows nothing). `ended`: the whole log may be read. */

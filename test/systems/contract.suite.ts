@@ -16,7 +16,8 @@
  *  5. the outcome is defined once ended: `{ finished: false }` before, one entry per seat after (end()
  *     ends any game);
  *  6. pending decisions' ids change when a decision opens: a decision that was not pending before a step
- *     has an id never seen earlier in the game, and one that stays keeps its seat and kind.
+ *     has an id never seen earlier in the game, and one that stays keeps its seat and kind; and while one
+ *     is pending the table is in a story (Presentation.story), whose living message names the wait.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -298,6 +299,8 @@ export function contractSuite(driver: Driver): void {
         for (const state of states) {
           const now = system.pendingDecisions(state);
           expect(new Set(now.map((d) => d.id)).size, 'pending ids are distinct').toBe(now.length);
+          // The channel says whom it waits for in a story's living message: a decision is always in one.
+          if (now.length > 0) expect(system.presentation.story(system.publicView(state)), 'a pending decision outside any story').not.toBeNull();
           for (const d of now) {
             expect(typeof d.id === 'string' && d.id.length > 0).toBe(true);
             expect(d.seat).toBeGreaterThanOrEqual(0);

@@ -118,13 +118,16 @@ describe.each(['sqlite', 'postgres'] as Backend[])('a test-only game system plug
 
     const called = await app.click('bob', heads!.message.id, heads!.customId);
     expect(called.ok, called.error).toBe(true);
-    expect(called.reply!.content).toBe(`✅ Bob: call the coin — done.`);
+    // Bob's DM says it is done and shows his view after his call (his call, hidden from the others).
+    expect(called.reply!.content.split('\n')[0]).toBe(`✅ Bob: call the coin — done.`);
+    expect(called.reply!.content).toContain('Your call for toss #1: heads');
     expect(componentsOf(called.reply!)).toEqual([]);
+    // The toss is a story: its one channel message (the /toss reply) is edited, not followed.
     const afterCall = app.lastPublic(ch)!;
+    expect(afterCall.id).toBe(tossed.reply!.id);
     expect(afterCall.content).toContain('Bob called toss #1.');
     expect(afterCall.content).toContain(`Waiting for <@${IDS.alice}> to reveal the coin`);
-    // The wait for Bob is marked answered.
-    expect(app.publicMessages(ch).find((m) => m.id === tossed.reply!.id)!.content).toContain(`✅ <@${IDS.bob}>: call the coin — done.`);
+    expect(afterCall.content).not.toContain(`Waiting for <@${IDS.bob}>`);
 
     // Nobody but Bob can read the call: not the channel, not Alice's DMs.
     const seenByAlice = [...app.visibleTo('alice', ch), ...app.dms('alice')].map(messageText).join('\n');
@@ -139,6 +142,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('a test-only game system plug
     if (state.status === 'new') throw new Error('not started');
     const coin = coinOf(state.seed, 1);
     const scorer = coin === 'heads' ? 'Bob' : 'Alice';
+    expect(app.lastPublic(ch)!.id).toBe(tossed.reply!.id);
     expect(app.lastPublic(ch)!.content).toContain(`Toss #1: ${coin}; Bob called heads. A point for ${scorer}.`);
     expect(await coinState(ch)).toMatchObject({ turn: 1, pending: null, scores: coin === 'heads' ? [0, 1] : [1, 0], last: { toss: 1, coin, call: 'heads' } });
   });

@@ -2,25 +2,29 @@
  * After the rules have spoken: what each person gets to see, for any game system. The system's
  * presentation builds the messages, from views only (the public view for the channel, a seat's own
  * private view for that seat's DM); this module sends them:
- * - the public message goes to the channel (as the reply to a slash command, or posted anew after a click);
+ * - the channel gets one living message per story (a duel, a flip awaiting decisions; story.ts), posted
+ *   when the story begins and edited in place at each step; anything that settles at once is posted once;
+ * - a click answers in place: the clicked DM (or ephemeral view) turns into the clicker's table after
+ *   their decision, with their next decision's controls when it is theirs again;
  * - a seat whose private view changed, or who must now decide, gets its private message by DM — or, when
  *   DMs are closed, a notice without secrets and the system's ephemeral "private view" button;
- * - the channel's "waiting for …" of a decision is marked done once it is settled, and an older DM loses
- *   its controls once it no longer carries the current decision.
+ * - an older DM loses its controls once it no longer carries the current decision.
  */
 import type { RawFile } from '@discordjs/rest';
-import type { AnySystem, DecisionSummary, Message, PublicBatch, WaitingLine } from '../../systems/contract.js';
+import { MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
+import type { DecisionSummary, Message } from '../../systems/contract.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
-import type { SystemEvent } from '../../app/games.js';
+import { seatOf, type SystemEvent } from '../../app/games.js';
 import type { UserSettings } from '../../store/contract.js';
 import { translator, type Locale, type Translate } from '../../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../contract.js';
-import type { InteractionScope } from '../interaction.js';
-import type { Services } from '../services.js';
-import { reply, update, type ReplyMessage } from '../replies.js';
+import { ephemeral, reply, update, type ReplyMessage } from '../replies.js';
 import { describeError } from '../outbox.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
-import { publicWaitsOf, type PublicWait } from './publicWaits.js';
+import type { Scope } from './scope.js';
+import { asEdit, livingMessage, publicBatch, recordStory, retell, storyStep, STORY_SLOT } from './story.js';
+
+export type { Scope } from './scope.js';
 
 export interface Outcome {
   game: LoadedGame;
@@ -28,38 +32,9 @@ export interface Outcome {
   events: SystemEvent[];
 }
 
-export type Scope = InteractionScope & { services: Services };
-
 /** A system's message as the outbox sends it (its attachments are @discordjs/rest's raw files). */
 export function outgoing(message: Message): OutgoingMessage {
   return message as OutgoingMessage;
-}
-
-/** The batch as the public may know it: the public view after it, the redacted events, the view after each. */
-export function publicBatch(system: AnySystem, before: unknown, events: readonly SystemEvent[], after: unknown): PublicBatch<unknown, SystemEvent> {
-  const shown: SystemEvent[] = [];
-  const positions: number[] = [];
-  events.forEach((event, i) => {
-    const redacted = system.publicEvent(event);
-    if (redacted !== null) {
-      shown.push(redacted);
-      positions.push(i);
-    }
-  });
-  let folded: { index: number; state: unknown } | null = null;
-  return {
-    view: system.publicView(after),
-    events: shown,
-    // Folds the batch's own events from the state before it, once, as far as asked.
-    viewAfter(index) {
-      const upTo = positions[index] ?? events.length - 1;
-      if (folded === null || folded.index > upTo) folded = { index: -1, state: before };
-      let state = folded.state;
-      for (let i = folded.index + 1; i <= upTo; i++) state = system.evolve(state, events[i]!);
-      folded = { index: upTo, state };
-      return system.publicView(state);
-    },
-  };
 }
 
 /** The public message for a batch of events: what happened, where things stand, who decides next. */
@@ -98,16 +73,21 @@ async function rememberAskerLocale(scope: Scope): Promise<void> {
   }
 }
 
+/** A seat whose private view the interaction's own reply has just shown (a click answered in place). */
+export interface ShownInPlace {
+  seat: number;
+  /** The DM that now shows it (null: an ephemeral view, which no later message can reach). */
+  dm: { channelId: string; messageId: string } | null;
+}
+
 /** DMs for every seat whose private view changed or who must now decide. */
-export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everySeat?: boolean; answeredIn?: string } = {}): Promise<void> {
+export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everySeat?: boolean; shown?: ShownInPlace } = {}): Promise<void> {
   const { services } = scope;
   await rememberAskerLocale(scope);
   const { system, state, stored } = outcome.game;
   const prompts = privatePromptsOf(services.outbox);
   const decision = pendingOf(outcome.game);
   const seats = system.seatsOf(state);
-  // The channel's "waiting for …" of a private decision now settled (answered, undone, the game over).
-  for (const wait of publicWaitsOf(services.outbox).settled(stored.id, decision?.id ?? null)) await markAnswered(scope, wait);
   const phase = system.phase(state);
   if (phase !== 'active') {
     // The game is over: no DM'd decision is live any more.
@@ -120,10 +100,16 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
     const userId = seats[seat]!.userId;
     const language = dmLanguage(scope, userId);
     const mine = decision !== null && decision.seat === seat ? decision : null;
-    // A DM'd decision settled some other way (the ephemeral view, an undo) loses its controls. The DM
-    // the player answered in already says so (the click replaced its text): it is left as it is.
-    const settled = prompts.settled(stored.id, seat, mine?.id ?? null);
-    if (settled?.messageId !== options.answeredIn) await editPrivateDm(scope, settled, language, 'prompt.closed');
+    const shown = options.shown?.seat === seat ? options.shown : undefined;
+    if (shown?.dm) {
+      // The clicked DM now shows this seat's table, with the controls of its next decision if any: it is
+      // the current one. One shown in an ephemeral view leaves the DMs as they were.
+      prompts.sent(stored.id, seat, shown.dm, mine?.id ?? null, mine === null);
+      continue;
+    }
+    // A DM'd decision settled some other way (the ephemeral view, an undo) loses its controls.
+    await editPrivateDm(scope, prompts.settled(stored.id, seat, mine?.id ?? null), language, 'prompt.closed');
+    if (shown) continue;
     const view = system.privateView(state, seat);
     const before = system.phase(outcome.before) === 'new' ? null : system.privateView(outcome.before, seat);
     if (options.everySeat !== true && !system.presentation.privateChanged(before, view)) continue;
@@ -131,7 +117,8 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
     if (!settings.directMessages) continue; // they chose the ephemeral view; the public message names the decision
     const sent = await services.outbox.sendDirectMessage(userId, outgoing(await system.presentation.privateMessage(t, view)));
     if (sent.ok) {
-      // The newest DM is the current one (with the decision's controls, if any); the one before says it is older.
+      // The newest DM is the current one; the one before says it is older, unless it already reads as a
+      // past step (a decision answered in it).
       const previous = prompts.sent(stored.id, seat, sent, mine?.id ?? null);
       if (previous !== undefined && !previous.closed) await editPrivateDm(scope, previous, language, 'hand.superseded');
       continue;
@@ -172,65 +159,89 @@ export function asReply(message: OutgoingMessage): { data: ReplyMessage; files?:
   return { data: data as ReplyMessage, ...(files ? { files } : {}) };
 }
 
-/** The after() work of an action (a factory, not a named closure: see boldNames in the presentations). */
-function privatelyAfter(scope: Scope, outcome: Outcome, answeredIn?: string): () => Promise<void> {
-  return () => deliverPrivately(scope, outcome, answeredIn === undefined ? {} : { answeredIn });
-}
+/** How the interaction that caused an outcome is answered. */
+export type AnswerHow =
+  /** A slash command: its reply is public. */
+  | { reply: 'public' }
+  /** A click or a select: its message is updated in place; `note` says what the clicker decided. */
+  | { reply: 'update'; note: string; interaction: APIMessageComponentInteraction };
 
 /**
- * The answer to the interaction that caused `outcome`:
- * - a slash command gets the public message as its reply;
- * - a click updates the clicked message (its controls are spent) and the public message is posted anew.
+ * The answer to the interaction that caused `outcome`, and the work after it:
+ * - within a story that has its living message, that message is edited (a slash command gets a short
+ *   private acknowledgement, since the story's message tells everyone what happened);
+ * - otherwise the public message is the slash command's reply, or posted in the channel after a click,
+ *   and it becomes the living message of the story it begins, if any;
+ * - a click's own message turns into the clicker's private view after their decision (a control in a
+ *   public message only gets the note).
  */
-export async function deliverAfterAction(
-  scope: Scope,
-  outcome: Outcome,
-  how: { reply: 'public' } | { reply: 'update'; note: string; /** the clicked message */ messageId: string },
-): Promise<InitialReply> {
-  const message = await publicMessage(scope.tPublic, outcome);
-  const privately = privatelyAfter(scope, outcome, how.reply === 'update' ? how.messageId : undefined);
-  const wait = privateWaitOf(scope, outcome, message);
-  if (how.reply === 'public') {
-    const { data, files } = asReply(message);
-    return reply(data, { ...(files ? { files } : {}), after: wait ? announcedAfter(scope, outcome, wait, privately) : privately });
+export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: AnswerHow): Promise<InitialReply> {
+  const { system, stored } = outcome.game;
+  const step = storyStep(system, outcome.before, outcome.game.state);
+  const living = step && !step.began ? await livingMessage(scope, stored.id, step.key) : null;
+  const inPlace = how.reply === 'update' ? await answeredInPlace(scope, outcome, how) : null;
+  const privately = (): Promise<void> => deliverPrivately(scope, outcome, inPlace?.shown ? { shown: inPlace.shown } : {});
+
+  // The end of a game is everyone's news: it gets its own message, and the story's says it stopped.
+  const ended = system.phase(outcome.game.state) !== 'active';
+  if (living && !ended) {
+    const after = async () => {
+      await retell(scope, outcome.game, living);
+      await privately();
+    };
+    if (inPlace) return update(inPlace.data, { ...(inPlace.files ? { files: inPlace.files } : {}), after });
+    return ephemeral({ content: scope.t('story.updated', { link: messageLink(scope.guildId, living.channelId, living.messageId) }) }, after);
   }
-  return update({ content: how.note, components: [] }, async () => {
-    const { messageId } = await scope.services.outbox.postToChannel(outcome.game.stored.channelId, message);
-    await privately();
-    if (wait) publicWaitsOf(scope.services.outbox).announced(outcome.game.stored.id, { ...wait, messageId });
+
+  const message = await publicMessage(scope.tPublic, outcome);
+  // The story this action began (or one whose message is unknown here) gets this message as its living one.
+  const remember = async (messageId: string) => {
+    if (step) await recordStory(scope, outcome.game, step.key, stored.version, { channelId: stored.channelId, messageId });
+  };
+  if (inPlace) {
+    return update(inPlace.data, {
+      ...(inPlace.files ? { files: inPlace.files } : {}),
+      after: async () => {
+        if (living) await retell(scope, outcome.game, living);
+        const { messageId } = await scope.services.outbox.postToChannel(stored.channelId, message);
+        await remember(messageId);
+        await privately();
+      },
+    });
+  }
+  const { data, files } = asReply(message);
+  return reply(data, {
+    ...(files ? { files } : {}),
+    after: async () => {
+      if (living) await retell(scope, outcome.game, living);
+      await privately();
+      if (step) await remember(await scope.services.outbox.originalMessageId(scope.interactionToken));
+    },
   });
 }
 
-type WaitToRecord = Omit<PublicWait, 'messageId'>;
-
-/** What to remember of a message that announces a private decision (null when it announces none). */
-function privateWaitOf(scope: Scope, outcome: Outcome, message: OutgoingMessage): WaitToRecord | null {
-  const { system, state, stored } = outcome.game;
-  const decision = pendingOf(outcome.game);
-  if (decision === null || message.content === undefined) return null;
-  const line: WaitingLine | null = system.presentation.waiting(scope.tPublic, system.publicView(state), decision);
-  if (line === null || !message.content.includes(line.text)) return null;
-  return { channelId: stored.channelId, decisionId: decision.id, content: message.content, waiting: line.text, answered: line.answered, embeds: message.embeds ?? [], waitingColor: system.presentation.colors.waiting, neutralColor: system.presentation.colors.neutral };
-}
-
-/** The after() work of a reply that announces a private decision: learn the reply's id to mark it later. */
-function announcedAfter(scope: Scope, outcome: Outcome, wait: WaitToRecord, privately: () => Promise<void>): () => Promise<void> {
-  return async () => {
-    await privately();
-    const messageId = await scope.services.outbox.originalMessageId(scope.interactionToken);
-    publicWaitsOf(scope.services.outbox).announced(outcome.game.stored.id, { ...wait, messageId });
+/** What a click's own message becomes, and whose private view it shows. */
+async function answeredInPlace(scope: Scope, outcome: Outcome, how: Extract<AnswerHow, { reply: 'update' }>): Promise<{ data: ReplyMessage; files?: RawFile[]; shown?: ShownInPlace }> {
+  const { interaction } = how;
+  const inDm = scope.guildId === null;
+  const isPrivate = inDm || ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+  const seat = seatOf(outcome.game, scope.asker.id);
+  const { system, state } = outcome.game;
+  if (!isPrivate || seat === null || system.phase(state) !== 'active') return { data: { content: how.note, components: [] } };
+  // The clicker's table after their decision: their hand without the card they cheated away, their
+  // soulstones after the spend, and their next decision's controls if it is theirs again.
+  const message = outgoing(await system.presentation.privateMessage(scope.t, system.privateView(state, seat)));
+  const { data, files } = asReply(asEdit(message));
+  const content = [how.note, data.content].filter(Boolean).join('\n');
+  return {
+    data: { ...data, content },
+    ...(files ? { files } : {}),
+    shown: { seat, dm: inDm ? { channelId: interaction.channel?.id ?? interaction.channel_id ?? '', messageId: interaction.message.id } : null },
   };
 }
 
-/** Marks an announcement done. Best effort: the newer messages say what happened anyway. */
-async function markAnswered(scope: Scope, wait: PublicWait): Promise<void> {
-  try {
-    // The embed loses the "waiting" colour with the words: nothing is awaited any more.
-    const embeds = wait.embeds.map((embed) => (embed.color === wait.waitingColor ? { ...embed, color: wait.neutralColor } : embed));
-    await scope.services.outbox.editChannelMessage(wait.channelId, wait.messageId, { content: wait.content.replace(wait.waiting, wait.answered), embeds, allowed_mentions: { parse: [] } });
-  } catch (error) {
-    scope.services.log.warn(`could not mark a waiting notice answered: ${describeError(error)}`);
-  }
+function messageLink(guildId: string | null, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
 }
 
 export function announceGameStart(scope: Scope, game: LoadedGame): InitialReply {
@@ -239,12 +250,21 @@ export function announceGameStart(scope: Scope, game: LoadedGame): InitialReply 
   return reply(data, files ? { files } : {});
 }
 
-export async function announceUndo(scope: Scope, undone: { game: LoadedGame; undone: SystemEvent[]; asReferee: boolean; revealedHidden: boolean }): Promise<InitialReply> {
-  const { system, state } = undone.game;
+export async function announceUndo(scope: Scope, undone: { game: LoadedGame; undone: SystemEvent[]; undoneBatch: number; asReferee: boolean; revealedHidden: boolean }): Promise<InitialReply> {
+  const { system, state, stored } = undone.game;
+  // The living message of a story the undo reached back into is told again: what no longer holds is struck.
+  const living = await scope.services.store.getGameMessage(stored.id, STORY_SLOT);
+  const reached = living !== null && living.fromBatch <= undone.undoneBatch ? living : null;
   const publicEvents = undone.undone.map((e) => system.publicEvent(e)).filter((e): e is SystemEvent => e !== null);
   const message = await system.presentation.undone(scope.tPublic, system.publicView(state), { events: publicEvents, by: scope.asker.name, asReferee: undone.asReferee, revealedHidden: undone.revealedHidden });
   const { data, files } = asReply(outgoing(message));
   const outcome: Outcome = { game: undone.game, before: state, events: [] };
   // Private views may have changed back: each player gets theirs again.
-  return reply(data, { ...(files ? { files } : {}), after: () => deliverPrivately(scope, outcome, { everySeat: true }) });
+  return reply(data, {
+    ...(files ? { files } : {}),
+    after: async () => {
+      if (reached) await retell(scope, undone.game, reached);
+      await deliverPrivately(scope, outcome, { everySeat: true });
+    },
+  });
 }

@@ -97,10 +97,10 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
   if (typeof answer === 'object' && answer !== null && 'code' in answer && !('type' in answer)) return problemReply(scope.t, answer as Problem);
   const result = await act(scope.services, { gameId: game.stored.id }, whoOf(scope), answer);
   if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem, result.game));
-  // The note replaces the clicked message: in the channel everyone reads it (the server's language);
+  // The note heads the clicked message: in the channel everyone reads it (the server's language);
   // in a DM or an ephemeral view only the asker does (theirs).
   const onlyAsker = scope.guildId === null || ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
   const t = onlyAsker ? scope.t : scope.tPublic;
   const note = t('prompt.answered', { name: scope.asker.name, decision: game.system.presentation.decisionName(t, decision) });
-  return deliverAfterAction(scope, result, { reply: 'update', note, messageId: interaction.message.id });
+  return deliverAfterAction(scope, result, { reply: 'update', note, interaction });
 }

@@ -39,13 +39,17 @@ export class PrivatePrompts {
     return live;
   }
 
-  /** Records a DM just sent; returns the one it replaces, if any. */
-  sent(gameId: string, seat: number, dm: { channelId: string; messageId: string }, decisionId: string | null): SentHand | undefined {
+  /**
+   * Records a DM just sent (or a clicked DM just updated in place); returns the one it replaces, if any.
+   * `closed`: it already reads as a past step (a decision answered in it, nothing left to answer), so a
+   * newer DM need not mark it as older.
+   */
+  sent(gameId: string, seat: number, dm: { channelId: string; messageId: string }, decisionId: string | null, closed = false): SentHand | undefined {
     const key = `${gameId}:${seat}`;
     const previous = this.last.get(key);
     this.last.delete(key);
     if (this.last.size >= MAX_TRACKED) this.last.delete(this.last.keys().next().value as string);
-    this.last.set(key, { channelId: dm.channelId, messageId: dm.messageId, decisionId, closed: false });
+    this.last.set(key, { channelId: dm.channelId, messageId: dm.messageId, decisionId, closed });
     return previous;
   }
 

@@ -26,6 +26,8 @@ const startOptions = z
   .object({ handLimit: z.number().int().min(1).max(20).optional(), preventAndReduce: z.boolean().optional() })
   .strip();
 
+const CARDS_BACK_OUT_OF_SIGHT = new Set(['CardsDrawn', 'CardsFlipped', 'FateCheated', 'CardsDiscarded', 'TriggerCostPaid', 'CardsRevealed']);
+
 function asSeat(seat: number | null): Seat | null {
   return seat === 0 || seat === 1 ? seat : null;
 }
@@ -84,8 +86,10 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
     return pending ? [{ seat: pending.seat, kind: pending.kind, id: pending.id }] : [];
   },
   publicEvent: (event) => engine.publicEvent(event as GameEvent) as PublicEvent | null,
-  // Drawn or flipped cards go back on top of the deck in the same order: whoever saw them would know the next cards.
-  undoRevealsHidden: (events: readonly Event[]) => events.some((e) => e.type === 'CardsDrawn' || e.type === 'CardsFlipped'),
+  // Undone, these put a card someone has seen back out of sight: drawn or flipped cards on top of a deck
+  // (whoever saw them would know the next cards), a cheated, discarded, paid or revealed card into a hand
+  // (the opponent would know a card of it).
+  undoRevealsHidden: (events: readonly Event[]) => events.some((e) => CARDS_BACK_OUT_OF_SIGHT.has(e.type)),
   outcome(state) {
     if (state.status !== 'ended') return { finished: false };
     // At a real table the bot referees duels, not the game's score: the game ends without a winner.

@@ -7,7 +7,7 @@
  * outside src/ cannot bring its own translations (it reuses `prompt.answered` for the settled wait line).
  */
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import type { DecisionSummary, Message, Presentation, PublicBatch, WaitingLine } from '../../../src/systems/contract.js';
+import type { DecisionSummary, Message, Presentation, PublicBatch } from '../../../src/systems/contract.js';
 import { decisionRef } from '../../../src/systems/decisionRef.js';
 import type { Event, PrivateView, PublicView } from './rules.js';
 
@@ -86,6 +86,8 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
     const happened = batch.events.map((e) => eventLine(view, e, view.status === 'ended')).filter((l): l is string => l !== null);
     return { content: [...happened, ...statusLines(view)].join('\n'), allowed_mentions: { parse: [] } };
   },
+  // A toss is a story: its call and its reveal edit one channel message.
+  story: (view) => (view.status === 'active' && view.pending ? `toss:${view.pending.toss}` : null),
   gameStarted(_t, view) {
     if (view.status === 'new') return { content: 'No game yet.' };
     return {
@@ -122,10 +124,6 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
     if (after.status === 'new') return false;
     const was = before === null || before.status === 'new' ? null : before.decision;
     return after.decision !== null && after.decision.id !== was?.id;
-  },
-  waiting(t, view, decision): WaitingLine | null {
-    if (view.status === 'new') return null;
-    return { text: waitingText(view, decision), answered: t('prompt.answered', { name: mention(view, decision.seat), decision: decisionName(decision.kind) }) };
   },
   decisionName: (_t, decision) => decisionName(decision.kind),
   logLine(_t, view, event, ended) {

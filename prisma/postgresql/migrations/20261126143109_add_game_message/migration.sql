@@ -5,7 +5,7 @@ CREATE TABLE "GameMessage" (
     "channelId" TEXT NOT NULL,
     "messageId" TEXT NOT NULL,
     "topic" TEXT NOT NULL,
-    "fromSeq" INTEGER NOT NULL,
+    "fromBatch" INTEGER NOT NULL,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "GameMessage_pkey" PRIMARY KEY ("gameId","slot")

@@ -9,7 +9,7 @@ import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField } from 'd
 import * as engine from '../engine/index.js';
 import { renderDuel, renderFlip, renderHand } from '../pictures/index.js';
 import type { Translate } from '../../../i18n/index.js';
-import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch, WaitingLine } from '../../contract.js';
+import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch } from '../../contract.js';
 import { cardName } from './cards.js';
 import { cheatContext } from './cheat.js';
 import { eventLine, type PublicEvent, type SeatNames } from './events.js';
@@ -72,6 +72,9 @@ async function afterAction(t: Translate, batch: PublicBatch<PublicView, Event>):
   if (view.status === 'new') return { content: '…' };
   const names = namesOf(view);
   const lines = batch.events.map((e) => eventLine(t, names, e)).filter((l): l is string => l !== null);
+  // What an undo took back stays readable, struck through, so nobody acts on a step that no longer holds.
+  const undone = (batch.undone ?? []).map((e) => eventLine(t, names, e)).filter((l): l is string => l !== null);
+  if (undone.length) lines.push(t('story.undone'), ...undone.map((l) => `~~${l}~~`));
   const embed: APIEmbed = { description: clip(lines.length ? lines : ['…']), color: COLOR.neutral };
   const components: Row[] = [];
   let content: string | undefined;
@@ -87,8 +90,9 @@ async function afterAction(t: Translate, batch: PublicBatch<PublicView, Event>):
       embed.color = COLOR.waiting;
       content = waiting;
       mention = [view.seats[view.pending.seat].userId];
+      // One "My hand" button, where a decision may need it (a player whose DMs are closed answers there).
+      components.push(handRow(t, view.gameId));
     }
-    components.push(handRow(t, view.gameId));
   } else {
     embed.color = COLOR.ended;
     embed.title = t('game.ended.title');
@@ -172,13 +176,6 @@ function privateChanged(before: PrivateView | null, after: PrivateView): boolean
   return after.decision !== null && after.decision.id !== decisionBefore?.id;
 }
 
-function waiting(t: Translate, view: PublicView, decision: DecisionSummary): WaitingLine | null {
-  if (view.status === 'new') return null;
-  const text = waitingText(t, view, decision);
-  if (text === null) return null;
-  return { text, answered: t('prompt.answered', { name: `<@${view.seats[decision.seat]!.userId}>`, decision: describeDecision(t, decision as Pick<engine.PendingDecision, 'kind'>) }) };
-}
-
 /** Options that differ from the rulebook's reading are said once, where the game starts. */
 function houseOptionsField(t: Translate, options: engine.GameOptions): APIEmbedField[] {
   const lines = [
@@ -229,13 +226,23 @@ function logLine(t: Translate, view: PublicView, event: Event, ended: boolean): 
   return ended ? event.type : null;
 }
 
+/**
+ * A flip, duel or damage flip still on the table is a story: its steps edit one message. So is a decision
+ * outside one (the discard down after a draw), until it is made.
+ */
+function story(view: PublicView): string | null {
+  if (view.status !== 'active') return null;
+  if (view.resolution) return `resolution:${view.resolution.id}`;
+  return view.pending ? `decision:${view.pending.id}` : null;
+}
+
 export const presentation: Presentation<PublicView, PrivateView, Event> = {
   afterAction,
+  story,
   gameStarted,
   undone,
   privateMessage,
   privateChanged,
-  waiting,
   decisionName: (t, decision) => describeDecision(t, decision as Pick<engine.PendingDecision, 'kind'>),
   logLine,
   colors: COLOR,

@@ -1,0 +1,120 @@
+/**
+ * The channel's living message. While a story goes on in a game — a duel from its soulstones to its
+ * damage, a flip awaiting a cheat — the channel has one message for it, edited in place at every step and
+ * rebuilt each time from the story's events (the system's `story` says which story the table is in).
+ * One duel is then one message, not one per decision, and an edit costs one REST call where a new message
+ * cost a post and an edit of the one before.
+ *
+ * Which message tells which story is kept in the database (GameMessage), so a play-by-post duel spread
+ * over days keeps its message across restarts and across instances of the bot.
+ */
+import type { AnySystem, PublicBatch } from '../../systems/contract.js';
+import { readStory, type SystemEvent } from '../../app/games.js';
+import type { LoadedGame } from '../../app/loadedGame.js';
+import type { GameMessageRef } from '../../store/contract.js';
+import type { OutgoingMessage } from '../contract.js';
+import { describeError } from '../outbox.js';
+import type { Scope } from './scope.js';
+
+export const STORY_SLOT = 'story';
+
+/** The story a game is in, if it is still being played. */
+function storyIn(system: AnySystem, state: unknown): string | null {
+  return system.phase(state) === 'active' ? system.presentation.story(system.publicView(state)) : null;
+}
+
+/**
+ * Where an action stands in the stories: `key` is the story its events belong to — the one the table was
+ * in (the action continued or finished it), else the one it began — and `began` whether it began it.
+ */
+export function storyStep(system: AnySystem, before: unknown, after: unknown): { key: string; began: boolean } | null {
+  const was = system.phase(before) === 'new' ? null : storyIn(system, before);
+  if (was !== null) return { key: was, began: false };
+  const now = storyIn(system, after);
+  return now === null ? null : { key: now, began: true };
+}
+
+/** The living message of `key`, if this game has one (a story that began before it was recorded has none). */
+export async function livingMessage(scope: Scope, gameId: string, key: string): Promise<GameMessageRef | null> {
+  const ref = await scope.services.store.getGameMessage(gameId, STORY_SLOT);
+  return ref !== null && ref.topic === key ? ref : null;
+}
+
+/** Remembers that `messageId` tells the story `key`, which began with batch `fromBatch`. */
+export async function recordStory(scope: Scope, game: LoadedGame, key: string, fromBatch: number, where: { channelId: string; messageId: string }): Promise<void> {
+  await scope.services.store.saveGameMessage({ gameId: game.stored.id, slot: STORY_SLOT, topic: key, fromBatch, ...where });
+}
+
+/** A batch of events as the public may know it: the public view after it, the redacted events, the view after each. */
+export function publicBatch(system: AnySystem, before: unknown, events: readonly SystemEvent[], after: unknown): PublicBatch<unknown, SystemEvent> {
+  const shown: SystemEvent[] = [];
+  const positions: number[] = [];
+  events.forEach((event, i) => {
+    const redacted = system.publicEvent(event);
+    if (redacted !== null) {
+      shown.push(redacted);
+      positions.push(i);
+    }
+  });
+  let folded: { index: number; state: unknown } | null = null;
+  return {
+    view: system.publicView(after),
+    events: shown,
+    // Folds the batch's own events from the state before it, once, as far as asked.
+    viewAfter(index) {
+      const upTo = positions[index] ?? events.length - 1;
+      if (folded === null || folded.index > upTo) folded = { index: -1, state: before };
+      let state = folded.state;
+      for (let i = folded.index + 1; i <= upTo; i++) state = system.evolve(state, events[i]!);
+      folded = { index: upTo, state };
+      return system.publicView(state);
+    },
+  };
+}
+
+/** The public batch of a whole story: every public event since it began, and what undos took back. */
+function storyBatch(system: AnySystem, story: { before: unknown; events: SystemEvent[]; undone: SystemEvent[][] }, after: unknown): PublicBatch<unknown, SystemEvent> {
+  const batch = publicBatch(system, story.before, story.events, after);
+  // A step whose undo put seen cards back out of sight is not shown again: its cards are hidden once more.
+  const undone = story.undone
+    .filter((events) => !system.undoRevealsHidden(events))
+    .flat()
+    .map((e) => system.publicEvent(e))
+    .filter((e): e is SystemEvent => e !== null);
+  return undone.length ? { ...batch, undone } : batch;
+}
+
+/**
+ * A message as an edit that replaces the whole of the old one: a field left out of an edit keeps its old
+ * value, so an empty one is said empty; and `attachments` lists what to keep (none of the old pictures)
+ * and names the new uploads by their index, so a picture is never shown twice.
+ */
+export function asEdit(message: OutgoingMessage): OutgoingMessage {
+  const files = message.files ?? [];
+  return {
+    ...message,
+    content: message.content ?? '',
+    embeds: message.embeds ?? [],
+    components: message.components ?? [],
+    attachments: files.map((f, i) => ({ id: String(i), filename: f.name })),
+  } as OutgoingMessage;
+}
+
+/**
+ * Rebuilds the living message `ref` from its story's events and edits it in place. Best effort: the
+ * decision has been recorded whatever happens to the message, and the next step rebuilds it whole.
+ */
+export async function retell(scope: Scope, game: LoadedGame, ref: GameMessageRef): Promise<void> {
+  try {
+    const story = await readStory(scope.services, game, ref.fromBatch);
+    if (!story.ok) {
+      scope.services.log.warn(`could not read the story of game ${game.stored.id}: ${story.problem.code}`);
+      return;
+    }
+    const message = (await game.system.presentation.afterAction(scope.tPublic, storyBatch(game.system, story, game.state))) as OutgoingMessage;
+    // An edit never pings: whoever is awaited now was told by their DM.
+    await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, asEdit({ ...message, allowed_mentions: { parse: [] } }));
+  } catch (error) {
+    scope.services.log.warn(`could not update a story's message: ${describeError(error)}`);
+  }
+}
