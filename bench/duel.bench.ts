@@ -153,6 +153,12 @@ export interface HttpDuelTiming {
   interactions: number;
   /** REST requests the bot made to the double during the duel (follow-ups, DMs, DM channel lookups). */
   restCalls: number;
+  /**
+   * Of those, the ones made with the bot token (channel posts and edits, DMs): what Discord counts under its
+   * global limit of 50 per second. The others use the interaction's token (callbacks, follow-ups, edits of
+   * the original reply), which that limit does not count.
+   */
+  botTokenCalls: number;
   /** Times the bot's REST client held a request back for its own rate limits during the duel. */
   restWaits: number;
 }
@@ -164,6 +170,8 @@ export interface DuelBench {
   ratio: number;
   interactions: number;
   restCalls: number;
+  /** Bot-token calls of one duel (see HttpDuelTiming). */
+  botTokenCalls: number;
   /** Times the bot's REST client held a request back for its own rate limits, over all timed duels. */
   restWaits: number;
   decisions: string[];
@@ -246,9 +254,11 @@ export async function benchDuel(options: { double: DiscordDouble; rounds: number
       if (interactions > 30) throw new Error('HTTP duel did not end');
     }
     const totalMs = performance.now() - t0;
-    const restCalls = double.requests.length - restBefore;
+    const duelCalls = double.requests.slice(restBefore);
+    const restCalls = duelCalls.length;
+    const botTokenCalls = duelCalls.filter((r) => r.auth).length;
     const waits = restWaits;
-    if (process.env.BENCH_DEBUG) console.error(`duel round: ${totalMs.toFixed(1)} ms, responses ${responseMs.toFixed(1)} ms, ${restCalls} REST calls, ${waits} REST waits`);
+    if (process.env.BENCH_DEBUG) console.error(`duel round: ${totalMs.toFixed(1)} ms, responses ${responseMs.toFixed(1)} ms, ${restCalls} REST calls (${botTokenCalls} with the bot token), ${waits} REST waits`);
 
     if (interactions !== reference.decisions.length + 1) {
       throw new Error(`HTTP duel took ${interactions} interactions, the engine alone ${reference.decisions.length + 1} (${reference.decisions.join(', ')})`);
@@ -261,7 +271,7 @@ export async function benchDuel(options: { double: DiscordDouble; rounds: number
       if (same(snapshot) !== same(reference.state)) throw new Error('the HTTP duel ended in a different state than the engine-only duel');
     }
     await send('/game end', ALICE, 'game end');
-    return { totalMs, responseMs, interactions, restCalls, restWaits: waits };
+    return { totalMs, responseMs, interactions, restCalls, botTokenCalls, restWaits: waits };
   }
 
   function engineRound(): number {
@@ -302,6 +312,7 @@ export async function benchDuel(options: { double: DiscordDouble; rounds: number
       ratio: round(httpMs / engineMs, 1),
       interactions: http[0]?.interactions ?? 0,
       restCalls: http[0]?.restCalls ?? 0,
+      botTokenCalls: http[0]?.botTokenCalls ?? 0,
       restWaits: http.reduce((sum, h) => sum + h.restWaits, 0),
       decisions: reference.decisions,
       rounds: options.rounds,

@@ -210,7 +210,7 @@ async function main(): Promise<void> {
       b: `${fmt(duel.engineMs, 3)} ms`,
       ratio: `${fmt(duel.ratio, 1)}×`,
       goal: '—',
-      note: `${duel.interactions} interactions (${duel.decisions.join(', ')}), ${duel.restCalls} REST calls to the double; responses alone ${fmt(duel.httpResponseMs)} ms, the rest is after() work${duel.restWaits ? `; the REST client held requests back ${duel.restWaits}× (its 50/s limit)` : ''}${duel.loggedErrors ? `; ${duel.loggedErrors} LOGGED ERRORS` : ''}`,
+      note: `${duel.interactions} interactions (${duel.decisions.join(', ')}), ${duel.restCalls} REST calls to the double, ${duel.botTokenCalls} of them with the bot token (Discord's global 50/s budget); responses alone ${fmt(duel.httpResponseMs)} ms, the rest is after() work${duel.restWaits ? `; the REST client held requests back ${duel.restWaits}× (its 50/s limit)` : ''}${duel.loggedErrors ? `; ${duel.loggedErrors} LOGGED ERRORS` : ''}`,
     });
     rows.push({
       measure: `replay(${replay.events} events) vs JSON.parse of the log`,
