@@ -12,7 +12,7 @@ import type { Translate } from '../../../i18n/index.js';
 import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch, WaitingLine } from '../../contract.js';
 import { cardName } from './cards.js';
 import { cheatContext } from './cheat.js';
-import { eventLine, type PublicEvent, type SeatNames } from './events.js';
+import { eventLine, logText, type PublicEvent, type SeatNames } from './events.js';
 import { decisionComponents, describeDecision, handButtonId, type Row } from './prompts.js';
 import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './status.js';
 import { damagePicture, duelPicture, handPicture } from './pictures.js';
@@ -219,14 +219,10 @@ async function undone(t: Translate, view: PublicView, what: { events: Event[]; b
   return { ...message, embeds: [{ ...(embed ?? {}), description: line }] };
 }
 
-/** An event as the log reads it: the public line, plus what only the log shows (the start, the setup shuffles). */
+/** An event as the log reads it: its words, then the rules it applied as a detail line for referees. */
 function logLine(t: Translate, view: PublicView, event: Event, ended: boolean): string | null {
   const names: SeatNames = view.status === 'new' ? ['?', '?'] : namesOf(view);
-  const line = eventLine(t, names, event);
-  if (line) return `${line}${ended && event.type === 'CardsDrawn' && 'cards' in event ? ` (${event.cards.join(' ')})` : ''}`;
-  if (event.type === 'GameStarted') return t('game.log.started', { system: t(`system.${event.system}`), a: `**${names[0]}**`, b: `**${names[1]}**` });
-  if (event.type === 'DeckShuffled') return t('game.log.setupShuffle', { name: `**${names[event.seat]}**` });
-  return ended ? event.type : null;
+  return logText(t, names, event, ended);
 }
 
 export const presentation: Presentation<PublicView, PrivateView, Event> = {
