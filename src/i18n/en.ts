@@ -317,7 +317,7 @@ export const en = {
   "cheat.damageBand": "{band} ({damage} damage): {cards}",
   "cheat.damageHand": "With your hand: {bands}.",
   // --- words for people (issue 14): rule codes only in a referee's detail line; the log words every event
-  "why.rule": "{count, plural, one {Rule} other {Rules}}: {rules}",
+  "why.rule": "{count, plural, one {Rule:} other {Rules:}} {rules}",
   "game.log.soulstoneEmpty": "{name} has no soulstone left to spend.",
   "game.log.soulstoneNotNeeded": "No soulstone reduction for {name}: no damage is left to reduce.",
   "game.log.soulstoneOnePerEffect": "{name} already spent a soulstone to prevent this damage: none may also reduce it.",

@@ -316,7 +316,7 @@ export const fr: Record<keyof typeof en, string> = {
   "cheat.damageBand": "{band} ({damage, plural, one {# dégât} other {# dégâts}}) : {cards}",
   "cheat.damageHand": "Avec votre main : {bands}.",
   // --- des mots pour les gens (ticket 14) : les codes de règle seulement en détail pour l’arbitre ; le journal dit chaque événement
-  "why.rule": "{count, plural, one {Règle} other {Règles}} : {rules}",
+  "why.rule": "{count, plural, one {Règle :} other {Règles :}} {rules}",
   "game.log.soulstoneEmpty": "{name} n’a plus de Pierrâme à dépenser.",
   "game.log.soulstoneNotNeeded": "Pas de réduction par Pierrâme pour {name} : il ne reste aucun dégât à réduire.",
   "game.log.soulstoneOnePerEffect": "{name} a déjà dépensé une Pierrâme pour prévenir ce dégât : aucune ne peut aussi le réduire.",
