@@ -14,7 +14,8 @@ import { cardName } from './cards.js';
 import { cheatContext } from './cheat.js';
 import { eventLine, logText, type PublicEvent, type SeatNames } from './events.js';
 import { decisionComponents, describeDecision, handButtonId, type Row } from './prompts.js';
-import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './status.js';
+import { COLOR, resolutionLines, seatsField, statusMessage, waitingLine, type Table } from './status.js';
+import { guide, hints } from './help.js';
 import { damagePicture, duelPicture, handPicture } from './pictures.js';
 
 type PublicView = engine.PublicView;
@@ -192,7 +193,7 @@ function gameStarted(t: Translate, view: PublicView): Message {
   if (view.status === 'new') return { content: '…' };
   const embed: APIEmbed = {
     title: t('game.started.title', { system: t(`system.${view.system}`), a: view.seats[0].name, b: view.seats[1].name }),
-    description: t('game.started.description'),
+    description: `${t('game.started.description')}\n${t('game.started.soulstones')}`,
     color: COLOR.neutral,
     fields: [
       ...(seatsField(t, view) ?? []),
@@ -236,4 +237,7 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
   logLine,
   colors: COLOR,
   privateViewRow: handRow,
+  status: statusMessage,
+  hints,
+  guide,
 };
