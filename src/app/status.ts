@@ -7,7 +7,7 @@ import type { StatusClock } from '../systems/contract.js';
 import type { AppServices } from './services.js';
 import type { LoadedGame } from './loadedGame.js';
 import type { Problem } from './problems.js';
-import { effectiveEntries, loadActiveGame, loadLatestGame, seatOf, type LogEntry } from './games.js';
+import { effectiveEntries, loadGame, loadLatestGame, seatOf, type LogEntry } from './games.js';
 
 export interface Standing {
   game: LoadedGame;
@@ -51,9 +51,14 @@ export async function gameStanding(
   return { ok: true, standing: { game: found.game, seat: seatOf(found.game, userId) }, clock: decisionClock(found.game, found.log) };
 }
 
-/** The channel's running game and the asker's seat, or null when the channel has none (/help's hints). */
-export async function activeStanding(services: Pick<AppServices, 'store' | 'systems'>, channelId: string, userId: string): Promise<{ ok: true; standing: Standing | null } | { ok: false; problem: Problem }> {
-  const loaded = await loadActiveGame(services, channelId);
-  if (!loaded.ok) return loaded.problem.code === 'NO_GAME' ? { ok: true, standing: null } : loaded;
+/**
+ * The channel's latest game (running or ended) and the asker's seat, or null when no game was ever played
+ * there (/help's hints). Read from the snapshot alone: hints need no clock.
+ */
+export async function latestStanding(services: Pick<AppServices, 'store' | 'systems'>, channelId: string, userId: string): Promise<{ ok: true; standing: Standing | null } | { ok: false; problem: Problem }> {
+  const stored = await services.store.findLatestGame(channelId);
+  if (!stored) return { ok: true, standing: null };
+  const loaded = await loadGame(services, stored);
+  if (!loaded.ok) return loaded;
   return { ok: true, standing: { game: loaded.game, seat: seatOf(loaded.game, userId) } };
 }

@@ -1,15 +1,15 @@
 /**
- * /help — a first duel step by step, and hints for whoever is stuck, computed from the channel's running
- * game: where to answer a decision that waits for the asker, what to do with an empty hand or an empty
- * soulstone pool. An ephemeral reply, in the asker's language: help asked by one person is for them, and
- * the hints read their own hand.
+ * /help — a first duel step by step, and hints for whoever is stuck, computed from the channel's game
+ * (its latest, running or ended): where to answer a decision that waits for the asker, what to do with
+ * an empty hand or an empty soulstone pool, what is left once the game is over. An ephemeral reply, in
+ * the asker's language: help asked by one person is for them, and the hints read their own hand.
  *
  * /game's steps (start, undo, end and verify) are the platform's; the steps in between are the system's
  * own commands (its presentation's `guide`): the channel's game's system, or every system this bot plays
  * when the channel has no game. The hints are the system's too (`hints`), from views only.
  */
 import type { APIEmbed } from 'discord-api-types/v10';
-import { activeStanding, type Standing } from '../../app/status.js';
+import { latestStanding, type Standing } from '../../app/status.js';
 import type { AnySystem } from '../../systems/contract.js';
 import type { Translate } from '../../i18n/index.js';
 import type { InitialReply } from '../contract.js';
@@ -44,7 +44,7 @@ function hintsFor(t: Translate, standing: Standing): string[] {
 
 export async function help(scope: Scope): Promise<InitialReply> {
   const t = scope.t;
-  const found = await activeStanding(scope.services, scope.channelId, scope.asker.id);
+  const found = await latestStanding(scope.services, scope.channelId, scope.asker.id);
   const standing = found.ok ? found.standing : null;
   const systems = standing ? [standing.game.system] : scope.services.systems.all;
   const hints = !found.ok ? [describeProblem(t, explain(t, found.problem))] : standing ? hintsFor(t, standing) : [t('help.noGame')];
