@@ -151,7 +151,7 @@ describe('games and seats', () => {
     expect(created.ok, created.error).toBe(true);
     const options = created.reply!.embeds[0]!.fields!.find((f) => f.name === 'House options');
     expect(options?.value).toBe(
-      'Hand maximum: 3 cards (LOC-5; the rulebook says 6).\nOne damage may take both a soulstone Prevent and a Reduce (AMB-14; the rulebook reading allows one).',
+      'Hand maximum: 3 cards (the rulebook says 6).\nOne damage may take both a soulstone Prevent and a Reduce (the rulebook reading allows only one).',
     );
     expect((await stateOf(ch)).options).toEqual({ handLimit: 3, preventAndReduce: true });
     // The Start Phase draw fills the hand to 3; one more card asks Alice to discard one.
