@@ -427,6 +427,9 @@ describe('sandbox web API', () => {
     expect(boot.channels.map((c: { name: string }) => c.name)).toEqual(['table-1', 'table-2']);
     expect(boot.users.map((u: { globalName: string }) => u.globalName)).toEqual(['Alice', 'Bob', 'Referee Rita']);
     expect(boot.users[0]).toMatchObject({ id: double.user('alice').id, username: 'alice', locale: 'en-US' });
+    // The role pickers list the guild's roles, as Discord's client does.
+    expect(boot.roles).toEqual(double.fixtures.roles.map((r) => ({ id: r.id, name: r.name })));
+    expect(boot.roles.map((r: { name: string }) => r.name)).toEqual(['@everyone', 'Referee']);
     expect(boot.commands).toMatchObject([{ name: 'flip', description: 'Flip a card' }]);
 
     // Live updates.

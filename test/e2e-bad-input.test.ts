@@ -408,7 +408,7 @@ describe('during the duel', () => {
     {
       name: 'Bob acts while Alice must decide (a slash command out of turn)',
       expect: { en: 'Not now: waiting for Alice to decide (spend a soulstone or not)', fr: 'Pas maintenant : on attend que Alice décide (dépenser une Pierrâme ou non)' },
-      names: { en: ['(DUEL-4)'], fr: ['(DUEL-4)'] },
+      names: { en: ['-# Rule: DUEL-4'], fr: ['-# Règle : DUEL-4'] },
       run: (l) => viaDouble('bob', l, 'draw', { count: 1 }),
     },
     {
@@ -583,7 +583,7 @@ const BANS: Ban[] = [
   {
     rule: 'CHEAT-3b',
     channel: 'table-3',
-    said: 'the Black Joker was flipped (CHEAT-3b)',
+    said: 'the Black Joker was flipped',
     refusal: { en: 'You cannot cheat fate when the Black Joker was flipped', fr: 'Impossible de Tromper le Destin quand le Joker Noir a été tiré' },
     commands: BOTH_DRAW_THEN_DUEL.commands,
     waitsOn: 'cheat',
@@ -592,7 +592,7 @@ const BANS: Ban[] = [
   {
     rule: 'CHEAT-3c',
     channel: 'table-4',
-    said: 'the other side flipped the Red Joker (CHEAT-3c)',
+    said: 'the other side flipped the Red Joker',
     refusal: { en: 'You cannot cheat fate: your opponent flipped the Red Joker', fr: 'Impossible de Tromper le Destin : votre adversaire a tiré le Joker Rouge' },
     commands: BOTH_DRAW_THEN_DUEL.commands,
     waitsOn: 'cheat',
@@ -601,7 +601,7 @@ const BANS: Ban[] = [
   {
     rule: 'CHEAT-3d',
     channel: 'table-5',
-    said: 'this flip cannot be cheated (CHEAT-3d)',
+    said: 'this flip cannot be cheated',
     refusal: { en: 'This flip cannot be cheated', fr: 'Ce tirage ne peut pas être truqué' },
     commands: [
       ['alice', 'draw', { count: 3 }],
@@ -628,7 +628,7 @@ const BANS: Ban[] = [
   {
     rule: 'CHEAT-3f',
     channel: 'table-7',
-    said: 'their hand is empty (CHEAT-3f)',
+    said: 'their hand is empty',
     refusal: { en: 'Your hand is empty: there is nothing to cheat with', fr: 'Votre main est vide : rien pour Tromper le Destin' },
     commands: [['bob', 'draw', { count: 3 }], ['alice', 'duel opposed', { attack: 5, defense: 5 }]],
     waitsOn: 'cheat',

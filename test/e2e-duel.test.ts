@@ -323,8 +323,10 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
     expect(app.publicMessages().map(messageText).join('\n')).toContain('✨ **Alice** declares Critical Strike');
     // The cost's card was chosen in private, then discarded face up (LOC-7): now everyone may see it.
     const paid = SCRIPT.events.find((e): e is Extract<engine.GameEvent, { type: 'TriggerCostPaid' }> => e.type === 'TriggerCostPaid')!;
-    const paidLine = app.visibleTo('bob').map(messageText).join('\n').split('\n').find((l) => l.includes('to pay for Critical Strike (TRIG-4)'));
+    const paidLine = app.visibleTo('bob').map(messageText).join('\n').split('\n').find((l) => l.includes('to pay for Critical Strike.'));
     expect(paidLine, 'the paid cost, announced publicly').toBeDefined();
+    // In words: the rule it applies (TRIG-4) is for referees, in the log's detail.
+    expect(app.visibleTo('bob').map(messageText).join('\n')).not.toContain('TRIG-4');
     expect(findCards(paidLine!, paid.cards)).toEqual(paid.cards);
     expect(state.seats[0].discard).toEqual(expect.arrayContaining(paid.cards));
     expect(messageText(final)).toMatch(/\*\*Bob\*\* takes \*\*\d+\*\* damage/);

@@ -151,7 +151,7 @@ describe('games and seats', () => {
     expect(created.ok, created.error).toBe(true);
     const options = created.reply!.embeds[0]!.fields!.find((f) => f.name === 'House options');
     expect(options?.value).toBe(
-      'Hand maximum: 3 cards (LOC-5; the rulebook says 6).\nOne damage may take both a soulstone Prevent and a Reduce (AMB-14; the rulebook reading allows one).',
+      'Hand maximum: 3 cards (the rulebook says 6).\nOne damage may take both a soulstone Prevent and a Reduce (the rulebook reading allows only one).',
     );
     expect((await stateOf(ch)).options).toEqual({ handLimit: 3, preventAndReduce: true });
     // The Start Phase draw fills the hand to 3; one more card asks Alice to discard one.
@@ -342,7 +342,8 @@ describe('flips, draws and hands', () => {
     expect(engine.pendingDecision(state)).toBeNull();
     expect(state.resolution).toBeNull();
     const said = app.visibleTo('bob', ch).map(messageText).join('\n');
-    expect(said).toContain('**Alice**’s model is Stunned: no trigger (TRIG-2).');
+    expect(said).toContain('**Alice**’s model is Stunned: no trigger.');
+    expect(said, 'the rule is for referees, in the log').not.toContain('TRIG-2');
     // Nothing was asked of Alice, in the channel or by DM: no decision component in any new message.
     const fresh = [...app.dms('alice'), ...app.visibleTo('alice', ch)].filter((m) => !seen.has(m.id));
     expect(fresh.length).toBeGreaterThan(0);
@@ -362,8 +363,8 @@ describe('flips, draws and hands', () => {
     expect(disengage.ok, disengage.error).toBe(true);
     expect(engine.pendingDecision(await stateOf(ch))).toBeNull();
     const table = app.visibleTo('carol', ch).map(messageText).join('\n');
-    expect(table).toContain('No trigger for **Alice** in the attack a Disengage allows (GEN-2, TRIG-3).');
-    expect(table).toContain('No trigger for **Bob** in the attack a Disengage allows (GEN-2, TRIG-3).');
+    expect(table).toContain('No trigger for **Alice** in the attack a Disengage allows.');
+    expect(table).toContain('No trigger for **Bob** in the attack a Disengage allows.');
     await expectReplayMatches(ch);
     await app.command('alice', 'game end', undefined, ch);
   });

@@ -223,7 +223,7 @@ describe('a re-flip during an opposed duel, through the HTTP transport', () => {
     const text2 = messageText(app.lastPublic()!);
     const cheatedIn = (SCRIPT.secondReflip[0] as Extract<engine.GameEvent, { type: 'FlipDiscardedForReflip' }>).cards;
     expect(text2).toContain(`🔁 **Alice** re-flips (attack flip): ${cheatedIn.map((c) => cardGlyph(c)).join(' ')} go to the discard`);
-    expect(text2).toContain('no cheating on the re-flip (CHEAT-4)');
+    expect(text2).toContain('no cheating on the re-flip.');
     await expectNoLeak();
 
     // 3. Alice picks among her new cards — and is not asked about cheating; Bob's cheat decision reopens

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/sandbox/start.js';
+import { DEFAULT_IDS } from '../src/discord-double/index.js';
 import { browserUnavailableReason, launchBrowser, SandboxPage, type LaunchedBrowser } from './support/browser.js';
 
 const SCREENSHOT = path.resolve('.tmp/sandbox.png');
@@ -54,7 +55,11 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
   });
 
   it('Alice runs /game new against Bob: the game message appears in the channel', async () => {
+    const request = browser.page.waitForRequest((r) => r.url().endsWith('/sandbox/api/command'));
     await alice.runCommand('game new', [{ name: 'opponent', value: 'Bob' }, { name: 'system', value: 'm3e' }]);
+    // Bob was picked from the members' list: the page sent his id.
+    const sent = (await request).postDataJSON() as { options: [{ options: { name: string; value: unknown }[] }] };
+    expect(sent.options[0].options).toContainEqual({ name: 'opponent', type: 6, value: DEFAULT_IDS.bob });
     const reply = await alice.waitForReply('game new');
     expect(await reply.getAttribute('data-ephemeral')).toBe('false');
     expect(await reply.innerText()).toMatch(/Bob/);
@@ -67,6 +72,44 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     }));
     expect(widths.inline.length).toBe(2);
     for (const w of widths.inline) expect(w).toBeGreaterThan(widths.grid * 0.45);
+  });
+
+  it('User and Role options are pickers of the server’s members and roles, as Discord shows them: Rita picks the Referee role', async () => {
+    const page = browser.page;
+    const input = page.getByTestId('command-input');
+    const openForm = async (path: string) => {
+      await input.click();
+      await input.fill('');
+      await input.pressSequentially(`/${path}`, { delay: 5 });
+      await page.locator(`[data-testid="command-suggestion"][data-command="${path}"]`).click();
+      await page.getByTestId('command-form').waitFor({ state: 'visible' });
+    };
+    const choices = (field: string) => page.getByTestId(`option-${field}`).locator('option').allTextContents();
+
+    // /game new's opponent: a list of the members, never a box for an id.
+    await openForm('game new');
+    expect(await page.getByTestId('option-opponent').evaluate((el) => el.tagName)).toBe('SELECT');
+    expect((await choices('opponent')).slice(1)).toEqual(['Alice (@alice)', 'Bob (@bob)', 'Referee Rita (@rita)']);
+    await page.getByTestId('option-opponent').press('Escape');
+
+    // Rita owns the server: she sets the referee role, picked from the server's roles.
+    await alice.switchUser('rita');
+    try {
+      await openForm('game referee-role');
+      expect(await page.getByTestId('option-role').evaluate((el) => el.tagName)).toBe('SELECT');
+      expect((await choices('role')).slice(1)).toEqual(['@everyone', '@Referee']);
+      await page.getByTestId('option-role').press('Escape');
+      const request = page.waitForRequest((r) => r.url().endsWith('/sandbox/api/command'));
+      await alice.runCommand('game referee-role', [{ name: 'role', value: '@Referee' }]);
+      // What the page sent is the role's id, as Discord's client sends it.
+      expect((await request).postDataJSON()).toMatchObject({ name: 'game', options: [{ name: 'referee-role', type: 1, options: [{ name: 'role', type: 8, value: DEFAULT_IDS.refereeRole }] }] });
+      const reply = await alice.waitForReply('game referee-role');
+      expect(await reply.getAttribute('data-ephemeral')).toBe('true');
+      // The role mention reads as the role's name.
+      expect(await reply.innerText()).toContain('Members of @Referee may now referee games in this server.');
+    } finally {
+      await alice.switchUser('alice');
+    }
   });
 
   it('the command box refuses bad input before sending, and Escape leaves a command', async () => {

@@ -119,6 +119,8 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
             sendJson(res, 200, {
               guild: { id: fixtures.guild.id, name: fixtures.guild.name },
               channels: fixtures.channels.map((c) => ({ id: c.id, name: c.name })),
+              // What Discord's role pickers list: every role of the guild, @everyone included.
+              roles: fixtures.roles.map((r) => ({ id: r.id, name: r.name })),
               users: fixtures.users.map(userView),
               bot: { id: fixtures.bot.id, username: fixtures.bot.username },
               commands: commands.available(fixtures.guild.id),

@@ -46,11 +46,14 @@ export function deferred(isEphemeral: boolean, after: () => Promise<void>): Init
   };
 }
 
-/** The one place a problem becomes words: localized text, then the rule it comes from. */
+/**
+ * The one place a problem becomes words: localized text, then, for a referee who wants to look it up, the
+ * rule it comes from as a small last line (Discord's subtext), never inside the sentence players read.
+ */
 export function describeProblem(t: Translate, problem: Problem): string {
   const key = `error.${problem.code}`;
   const text = hasMessage(key) ? t(key, problem.params) : t('error.UNKNOWN', { code: problem.code });
-  return problem.rule ? `${text} (${problem.rule})` : text;
+  return problem.rule ? `${text}\n-# ${t('why.rule', { count: 1, rules: problem.rule })}` : text;
 }
 
 export function problemReply(t: Translate, problem: Problem): InitialReply {

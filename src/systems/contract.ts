@@ -159,6 +159,21 @@ export interface PublicBatch<PublicView, Event> {
   undone?: Event[];
 }
 
+/**
+ * What the platform knows of a game beside its views: the log's clock. The rules keep no time, but every
+ * stored entry has one, so the platform tells a presenter when each pending decision opened (by its id):
+ * when, and the log entry (`#entry`) that opened it.
+ */
+export interface StatusClock {
+  opened: ReadonlyMap<string, { at: Date; entry: number }>;
+}
+
+/** A first game's walkthrough of the system's own commands (/help puts /game's around it). */
+export interface Guide {
+  /** The system's steps, in play order, each a line that names its command. */
+  steps: string[];
+}
+
 export interface Presentation<PublicView, PrivateView, Event> {
   /**
    * The channel's message after an action: what happened, where things stand, whom the table waits for.
@@ -190,6 +205,19 @@ export interface Presentation<PublicView, PrivateView, Event> {
   privateViewRow(t: Translate, gameId: string): NonNullable<Message['components']>[number];
   /** Extra embed fields for the start announcement's options, if the system has named options. */
   optionsField?(t: Translate, view: PublicView): APIEmbed['fields'];
+  /**
+   * Where the game stands, for one asker (/game status, an ephemeral reply): the public state everyone
+   * may know — whose decision and since when, pools, counts, revealed cards, options in force — and, when
+   * the asker holds a seat, their own private part (`mine`: that seat's private view, null otherwise).
+   */
+  status(t: Translate, view: PublicView, mine: PrivateView | null, clock: StatusClock): Message;
+  /**
+   * What the asker may do next (/help), as short lines computed from the views: where to answer their
+   * pending decision, what to do with an empty hand or an empty pool. Empty when nothing needs saying.
+   */
+  hints(t: Translate, view: PublicView, mine: PrivateView | null): string[];
+  /** A first game's walkthrough of the system's own commands, for /help. */
+  guide(t: Translate): Guide;
 }
 
 // ---------------------------------------------------------------------------------------------------

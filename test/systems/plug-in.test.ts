@@ -135,6 +135,20 @@ describe.each(['sqlite', 'postgres'] as Backend[])('a test-only game system plug
     const state = await coinState(ch);
     expect(state.status === 'active' && state.pending).toMatchObject({ kind: 'reveal', seat: 0, caller: 1, call: 'heads' });
 
+    // /game status and /help go through the system's presentation: Bob's own call is in his reply alone,
+    // and Alice is told the table waits for her.
+    const bobStatus = await app.command('bob', 'game status', {}, ch);
+    expect(bobStatus.reply!.ephemeral).toBe(true);
+    expect(bobStatus.reply!.content).toContain('Your call for toss #1: heads.');
+    expect(bobStatus.reply!.content).toMatch(/Waiting since <t:\d+:R> \(log entry #\d+\)/);
+    const aliceStatus = await app.command('alice', 'game status', {}, ch);
+    expect(aliceStatus.reply!.ephemeral).toBe(true);
+    expect(messageText(aliceStatus.reply!)).not.toMatch(/heads|tails/i);
+    const aliceHelp = await app.command('alice', 'help', {}, ch);
+    expect(aliceHelp.reply!.ephemeral).toBe(true);
+    expect(messageText(aliceHelp.reply!)).toContain('The table waits for you: reveal the coin (in your DMs).');
+    expect(messageText(aliceHelp.reply!)).toContain('`/toss` on your turn');
+
     const reveal = answerButton(app.dms('alice'), gameId, 'reveal');
     expect(reveal, 'the reveal in Alice’s DM').toBeDefined();
     const revealed = await app.click('alice', reveal!.message.id, reveal!.customId);

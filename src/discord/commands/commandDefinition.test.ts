@@ -1,7 +1,9 @@
-import { ApplicationCommandOptionType as T } from 'discord-api-types/v10';
+import { ApplicationCommandOptionType as T, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { parseInvocation } from '../../systems/commandDefinition.js';
 import { allCommands } from './index.js';
+import { helpDefinition } from './help.js';
+import settings from './settings.js';
 
 const game = {
   name: 'game',
@@ -75,5 +77,21 @@ describe('command definitions', () => {
         if ('options' in option) expect((option.options ?? []).length).toBeLessThanOrEqual(25);
       }
     }
+  });
+});
+
+/** What `as const` made read-only, writable again: the API's body types have mutable arrays. */
+type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> } : T;
+type Body = RESTPostAPIChatInputApplicationCommandsJSONBody;
+/** The definition as a command body; a top-level field Discord does not know is refused too. */
+const asBody = <T extends object>(definition: T & { [K in Exclude<keyof T, keyof Body>]: never }): Writable<T> => definition as Writable<T>;
+
+describe('definitions are plain Discord API JSON', () => {
+  it('/help and /settings are what Discord accepts as a command body (checked by the compiler) and are registered', () => {
+    // Compile-time: a field Discord does not know, or a value of the wrong type, fails `tsc --noEmit`.
+    const help: Body = asBody(helpDefinition);
+    const prefs: Body = asBody(settings.definition);
+    expect(allCommands.map((c) => c.definition.name)).toEqual(expect.arrayContaining([help.name, prefs.name]));
+    expect(help.name_localizations?.fr).toBe('aide');
   });
 });

@@ -11,15 +11,16 @@ import type { AnySystem, SeatLookup } from '../../systems/contract.js';
 import { announceGameStart, announceUndo, deliverAfterAction } from '../play/deliveries.js';
 import { explain, whoOf } from '../play/perform.js';
 import { auditLog, verifyGame } from './gameLog.js';
+import { gameStatus } from './gameStatus.js';
 
 /** The definition, with the registry's systems as the `system` option's choices. */
 function definition(systems: SystemRegistry) {
   const choices = systems.all.map((s) => ({ name: s.name.en, value: s.id, name_localizations: { fr: s.name.fr } }));
   return {
       name: 'game',
-      description: "Start, end, undo or audit this channel's game",
+      description: "Start, end, undo, follow or audit this channel's game",
       name_localizations: { fr: 'partie' },
-      description_localizations: { fr: 'Créer, terminer, annuler ou vérifier la partie de ce salon' },
+      description_localizations: { fr: 'Créer, terminer, annuler, suivre ou vérifier la partie de ce salon' },
       contexts: [0],
       options: [
         {
@@ -49,18 +50,18 @@ function definition(systems: SystemRegistry) {
             {
               type: Option.Integer,
               name: 'hand_limit',
-              description: 'Control Hand maximum (LOC-5; default 6)',
+              description: 'Control Hand maximum (default 6)',
               name_localizations: { fr: 'main_max' },
-              description_localizations: { fr: 'Maximum de la Main de Contrôle (LOC-5 ; 6 par défaut)' },
+              description_localizations: { fr: 'Maximum de la Main de Contrôle (6 par défaut)' },
               min_value: 1,
               max_value: 20,
             },
             {
               type: Option.Boolean,
               name: 'prevent_and_reduce',
-              description: 'Allow both soulstone Prevent and Reduce on one damage (AMB-14; default no)',
+              description: 'Allow both soulstone Prevent and Reduce on one damage (default no)',
               name_localizations: { fr: 'prevenir_et_reduire' },
-              description_localizations: { fr: 'Permettre Prévenir et Réduire sur un même dégât (AMB-14 ; non par défaut)' },
+              description_localizations: { fr: 'Permettre Prévenir et Réduire sur un même dégât (non par défaut)' },
             },
           ],
         },
@@ -77,6 +78,13 @@ function definition(systems: SystemRegistry) {
           description: 'Undo the last action (referee: any; player: your own, if nobody acted since)',
           name_localizations: { fr: 'annuler' },
           description_localizations: { fr: "Annuler la dernière action (arbitre : toute ; joueur : la sienne, si personne n'a agi depuis)" },
+        },
+        {
+          type: Option.Subcommand,
+          name: 'status',
+          description: 'Where the game stands: whose decision, pools, cards (your hand, to you alone)',
+          name_localizations: { fr: 'etat' },
+          description_localizations: { fr: 'Où en est la partie : qui décide, réserves, cartes (votre main, pour vous seul)' },
         },
         {
           type: Option.Subcommand,
@@ -150,6 +158,8 @@ export function gameCommand(systems: SystemRegistry) {
         if (!undone.ok) return problemReply(ctx.t, undone.problem);
         return announceUndo(ctx, undone);
       }
+      case 'status':
+        return gameStatus(ctx);
       case 'log':
         return auditLog(ctx);
       case 'verify':

@@ -76,3 +76,38 @@ describe('/game log as players read it', () => {
     expect(logDescription(en, many.slice(0, 3))).toBe(many.slice(0, 3).map((l) => l.text).join('\n'));
   });
 });
+
+describe('/game log: rule IDs for referees, as a detail line', () => {
+  // Alice flips at − and takes her card: she may not cheat (CHEAT-3), and the log says why in words, the
+  // rule underneath. The whole flip is then undone.
+  const flipped = storedLog([
+    { command: startCommand(), actor: P0 },
+    { command: { type: 'flip', modifier: -1 }, actor: P0 },
+  ]).state;
+  const pick = engine.pendingDecision(flipped)!;
+  const { state, log } = storedLog([
+    { command: startCommand(), actor: P0 },
+    { command: { type: 'flip', modifier: -1 }, actor: P0 },
+    { command: engine.commandForChoice(pick, engine.decisionChoices(pick)[0]!)!, actor: P0 },
+    { undo: 3, by: 'alice' },
+  ]);
+  const stored = { id: 'g1', status: 'active' } as StoredGame;
+  const parsed = parseLog(malifauxTable, stored, log);
+  if (!parsed.ok) throw new Error('the log parses');
+  const game = { stored, system: malifauxTable, state };
+
+  it('shows a skipped cheat in words, with its rule as a subtext line that stays subtext once struck through, and no event type name', () => {
+    const text = logLines(en, game, parsed.entries, false).map((l) => l.text).join('\n');
+    const skipped = text.split('\n').findIndex((l) => l.includes('may not cheat'));
+    expect(skipped, text).toBeGreaterThan(-1);
+    const lines = text.split('\n');
+    // Undone, so struck through: the words, and under them the rule, its subtext mark kept in front.
+    expect(lines[skipped]).toMatch(/^`#\d+` ~~\*\*Alice\*\* may not cheat: .+\.~~$/);
+    expect(lines[skipped + 1]).toMatch(/^-# ~~Rule: CHEAT-3[a-f]~~$/);
+    // The undo line names what it took back, without the referee's detail.
+    expect(lines.at(-1)).toMatch(/^`#\d+` ↩️ <@alice> undid #\d+–#\d+: [^\n]*\*\*Alice\*\*[^\n]*$/);
+    expect(lines.at(-1)).not.toContain('CHEAT-3');
+    expect(text).not.toMatch(/CheatSkipped|DecisionOpened|ResolutionEnded|FlipCardChosen/);
+    expect(logLines(fr, game, parsed.entries, false).map((l) => l.text).join('\n')).toMatch(/\n-# ~~Règle : CHEAT-3[a-f]~~/);
+  });
+});

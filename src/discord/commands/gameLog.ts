@@ -18,6 +18,14 @@ export interface LogLine {
   text: string;
 }
 
+/** Struck through line by line; a detail line keeps its subtext mark in front, where Discord reads it. */
+function struck(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.startsWith('-# ') ? `-# ~~${line.slice(3)}~~` : `~~${line}~~`))
+    .join('\n');
+}
+
 /** "#12" or "#12–#14": the entries of one batch, as numbered in the log. */
 function entryRange(first: number, last: number): string {
   return first === last ? `#${first}` : `#${first}–#${last}`;
@@ -56,12 +64,14 @@ export function logLines(t: Translate, game: Pick<LoadedGame, 'system' | 'state'
       const marker = event as { undoneBatch: number; by: string };
       const b = batches.get(marker.undoneBatch);
       const params = { name: `<@${marker.by}>`, entries: b ? entryRange(b.first, b.last) : '?' };
-      lines.push({ seq: entry.seq, text: `\`#${entry.seq}\` ↩️ ${b?.what ? t('game.log.undoneWhat', { ...params, what: b.what }) : t('game.log.undone', params)}` });
+      // What was taken back, in words: its rule detail stays with the struck entry itself.
+      const what = b?.what?.replace(/\n-# [^\n]*/g, '');
+      lines.push({ seq: entry.seq, text: `\`#${entry.seq}\` ↩️ ${what ? t('game.log.undoneWhat', { ...params, what }) : t('game.log.undone', params)}` });
       continue;
     }
     const text = line(entry);
     if (!text) continue;
-    lines.push({ seq: entry.seq, text: `\`#${entry.seq}\` ${undone.has(entry.batch) ? `~~${text.replace(/\n/g, '~~\n~~')}~~` : text}` });
+    lines.push({ seq: entry.seq, text: `\`#${entry.seq}\` ${undone.has(entry.batch) ? struck(text) : text}` });
   }
   return lines;
 }

@@ -1,12 +1,13 @@
 /**
  * The one interaction registry: every slash command and component the bot offers — the common ones
- * (/game, /settings) beside each game system's own — for the router, `npm run register` and the sandbox.
+ * (/game, /settings, /help) beside each game system's own — for the router, `npm run register` and the sandbox.
  */
 import type { CommandModule, ComponentModule } from '../router.js';
 import { builtSystems, type SystemRegistry } from '../../systems/registry.js';
 import { systemInteractions } from '../play/systemInteractions.js';
 import { gameCommand } from './game.js';
 import settings from './settings.js';
+import help from './help.js';
 
 export interface InteractionRegistry {
   commands: readonly CommandModule[];
@@ -15,7 +16,7 @@ export interface InteractionRegistry {
 
 export function interactionsFor(systems: SystemRegistry): InteractionRegistry {
   const played = systemInteractions(systems);
-  const commands: CommandModule[] = [gameCommand(systems) as CommandModule, ...played.commands, settings as CommandModule];
+  const commands: CommandModule[] = [gameCommand(systems) as CommandModule, ...played.commands, settings as CommandModule, help as CommandModule];
   const names = new Set<string>();
   for (const command of commands) {
     if (names.has(command.definition.name)) throw new Error(`two slash commands are named /${command.definition.name}`);

@@ -12,11 +12,13 @@ const GROUP_MS = 7 * 60 * 1000;
 
 /** @typedef {{ id: string, username: string, globalName?: string | null, locale?: string }} User */
 /** @typedef {{ id: string, name: string }} Channel */
+/** @typedef {{ id: string, name: string }} Role */
 
 const state = {
   /** @type {{ id: string, name: string }} */ guild: { id: '', name: '' },
   /** @type {Channel[]} */ channels: [],
   /** @type {User[]} */ users: [],
+  /** @type {Role[]} */ roles: [],
   /** @type {any[]} */ commands: [],
   /** @type {import('./commands.js').Leaf[]} */ leaves: [],
   viewerId: '',
@@ -386,6 +388,7 @@ function renderContext() {
   return {
     users: state.users,
     channels: state.channels,
+    roles: state.roles,
     locale: locale(),
     t: state.t,
     userName,
@@ -556,6 +559,7 @@ const composer = new Composer(
     leaves: () => state.leaves,
     users: () => state.users,
     channels: () => state.channels,
+    roles: () => state.roles,
     locale,
     t: (k, v) => state.t(k, v),
     send: async (payload) => {
@@ -581,6 +585,7 @@ async function boot() {
   state.guild = data.guild ?? { id: '', name: 'Sandbox' };
   state.channels = data.channels ?? [];
   state.users = data.users ?? [];
+  state.roles = data.roles ?? [];
   state.commands = data.commands ?? [];
   if (data.bot?.id) state.bot = { id: String(data.bot.id), username: String(data.bot.globalName || data.bot.username || 'Bot') };
   els.switcher.replaceChildren(...state.users.map((u) => h('option', { value: u.id, 'data-username': u.username }, switcherLabel(u))));

@@ -138,10 +138,20 @@ export function resolveUser(raw, users) {
 }
 
 /**
+ * @param {string} raw "@Referee", "<@&123>", "123", "referee"
+ * @param {{ id: string, name: string }[]} roles
+ */
+export function resolveRole(raw, roles) {
+  const s = raw.trim();
+  const id = /^<@&(\d+)>$/.exec(s)?.[1] ?? s;
+  return roles.find((r) => r.id === id) ?? roles.find((r) => norm(r.name) === norm(s)) ?? roles.find((r) => norm(r.name) === norm(s.replace(/^@/, ''))) ?? null;
+}
+
+/**
  * Converts raw strings (typed or picked) into typed option values, checking what Discord's client checks.
  * @param {Leaf} leaf
  * @param {Map<string, string>} raw canonical option name → raw string ('' = empty)
- * @param {{ users: any[], channels: any[], locale: string, t: (k: string, v?: Record<string, string | number>) => string }} ctx
+ * @param {{ users: any[], channels: any[], roles: { id: string, name: string }[], locale: string, t: (k: string, v?: Record<string, string | number>) => string }} ctx
  * @returns {{ ok: true, values: { name: string, type: number, value: string | number | boolean }[] } | { ok: false, error: string, field?: string }}
  */
 export function convertValues(leaf, raw, ctx) {
@@ -183,12 +193,10 @@ export function convertValues(leaf, raw, ctx) {
         }
         case OPT.USER:
         case OPT.MENTIONABLE: {
-          const u = resolveUser(s, ctx.users);
-          if (!u) {
-            if (o.type === OPT.MENTIONABLE && /^<@&\d+>$|^\d+$/.test(s)) { value = s.replace(/\D/g, ''); break; }
-            return fail('unknownUser');
-          }
-          value = u.id;
+          // A mentionable is a member or, failing that, a role — as Discord's picker lists them.
+          const found = resolveUser(s, ctx.users) ?? (o.type === OPT.MENTIONABLE ? resolveRole(s, ctx.roles) : null);
+          if (!found) return fail('unknownUser');
+          value = found.id;
           break;
         }
         case OPT.CHANNEL: {
@@ -198,9 +206,12 @@ export function convertValues(leaf, raw, ctx) {
           value = ch.id;
           break;
         }
-        case OPT.ROLE:
-          value = s.replace(/^<@&(\d+)>$/, '$1');
+        case OPT.ROLE: {
+          const role = resolveRole(s, ctx.roles);
+          if (!role) return fail('unknownRole');
+          value = role.id;
           break;
+        }
         case OPT.ATTACHMENT:
           return fail('unsupported');
         default: {

@@ -1,7 +1,7 @@
 // The slash-command box: "/" opens the command picker, a chosen command opens a form of its options,
 // Enter sends. A full line such as `/game new opponent:@Bob system:m3e` works too.
 import { h } from './dom.js';
-import { OPT, convertValues, interactionOptions, localized, parseCommandLine, resolveUser } from './commands.js';
+import { OPT, convertValues, interactionOptions, localized, parseCommandLine, resolveRole, resolveUser } from './commands.js';
 
 /**
  * @typedef {import('./commands.js').Leaf} Leaf
@@ -9,6 +9,7 @@ import { OPT, convertValues, interactionOptions, localized, parseCommandLine, re
  *   leaves: () => Leaf[],
  *   users: () => { id: string, username: string, globalName?: string | null, locale?: string }[],
  *   channels: () => { id: string, name: string }[],
+ *   roles: () => { id: string, name: string }[],
  *   locale: () => string,
  *   t: (key: string, vars?: Record<string, string | number>) => string,
  *   send: (payload: { name: string, options: any[] }) => Promise<{ ok: boolean, error?: string }>,
@@ -184,9 +185,15 @@ export class Composer {
     } else if (o.type === OPT.BOOLEAN) {
       ctl = /** @type {HTMLSelectElement} */ (h('select', { ...common, class: 'field-control' }, choose(t('choose')),
         h('option', { value: 'true' }, t('yes')), h('option', { value: 'false' }, t('no'))));
-    } else if (o.type === OPT.USER || o.type === OPT.MENTIONABLE) {
-      ctl = /** @type {HTMLSelectElement} */ (h('select', { ...common, class: 'field-control' }, choose(t('chooseUser')),
-        this.deps.users().map((u) => h('option', { value: u.id }, `${u.globalName || u.username} (@${u.username})`))));
+    } else if (o.type === OPT.USER) {
+      ctl = /** @type {HTMLSelectElement} */ (h('select', { ...common, class: 'field-control' }, choose(t('chooseUser')), this.memberOptions()));
+    } else if (o.type === OPT.ROLE) {
+      // Discord lists the server's roles, never asks for an id.
+      ctl = /** @type {HTMLSelectElement} */ (h('select', { ...common, class: 'field-control' }, choose(t('chooseRole')), this.roleOptions()));
+    } else if (o.type === OPT.MENTIONABLE) {
+      ctl = /** @type {HTMLSelectElement} */ (h('select', { ...common, class: 'field-control' }, choose(t('chooseMentionable')),
+        h('optgroup', { label: t('members') }, this.memberOptions()),
+        h('optgroup', { label: t('roles') }, this.roleOptions())));
     } else if (o.type === OPT.CHANNEL) {
       ctl = /** @type {HTMLSelectElement} */ (h('select', { ...common, class: 'field-control' }, choose(t('choose')),
         this.deps.channels().map((c) => h('option', { value: c.id }, `#${c.name}`))));
@@ -217,6 +224,14 @@ export class Composer {
       h('span', { class: 'field-desc', id: `${id}-desc` }, desc));
   }
 
+  memberOptions() {
+    return this.deps.users().map((u) => h('option', { value: u.id }, `${u.globalName || u.username} (@${u.username})`));
+  }
+
+  roleOptions() {
+    return this.deps.roles().map((r) => h('option', { value: r.id }, r.name.startsWith('@') ? r.name : `@${r.name}`));
+  }
+
   /** @param {string} name @param {string} raw */
   fillControl(name, raw) {
     const ctl = this.controls.get(name);
@@ -224,7 +239,9 @@ export class Composer {
     if (ctl instanceof HTMLSelectElement) {
       const type = Number(ctl.dataset.optionType);
       let value = raw;
-      if (type === OPT.USER || type === OPT.MENTIONABLE) value = resolveUser(raw, this.deps.users())?.id ?? '';
+      if (type === OPT.USER) value = resolveUser(raw, this.deps.users())?.id ?? '';
+      else if (type === OPT.ROLE) value = resolveRole(raw, this.deps.roles())?.id ?? '';
+      else if (type === OPT.MENTIONABLE) value = (resolveUser(raw, this.deps.users()) ?? resolveRole(raw, this.deps.roles()))?.id ?? '';
       else if (type === OPT.BOOLEAN) value = /^(true|yes|oui|vrai|1|on)$/i.test(raw) ? 'true' : /^(false|no|non|faux|0|off)$/i.test(raw) ? 'false' : '';
       else {
         const opt = [...ctl.options].find((x) => x.value === raw) ?? [...ctl.options].find((x) => x.textContent?.toLowerCase() === raw.toLowerCase());
@@ -253,7 +270,7 @@ export class Composer {
     /** @type {Map<string, string>} */
     const raw = new Map();
     for (const o of leaf.options) raw.set(o.name, parsed.values.get(o.name) ?? this.controls.get(o.name)?.value ?? '');
-    const converted = convertValues(leaf, raw, { users: deps.users(), channels: deps.channels(), locale: deps.locale(), t: deps.t });
+    const converted = convertValues(leaf, raw, { users: deps.users(), channels: deps.channels(), roles: deps.roles(), locale: deps.locale(), t: deps.t });
     if (!converted.ok) {
       deps.showError(converted.error);
       const ctl = converted.field ? this.controls.get(converted.field) : undefined;

@@ -11,7 +11,7 @@ export function escapeHtml(s) {
 }
 
 /**
- * @typedef {{ userName?: (id: string) => string | undefined, channelName?: (id: string) => string | undefined, locale?: string }} MarkdownContext
+ * @typedef {{ userName?: (id: string) => string | undefined, channelName?: (id: string) => string | undefined, roleName?: (id: string) => string | undefined, locale?: string }} MarkdownContext
  */
 
 /**
@@ -35,7 +35,7 @@ export function renderMarkdown(text, ctx = {}) {
     const name = ctx.userName?.(id);
     return keep(`<span class="mention" data-user-id="${escapeHtml(id)}">@${escapeHtml(name ?? 'unknown-user')}</span>`);
   });
-  s = s.replace(/<@&(\d+)>/g, () => keep(`<span class="mention">@role</span>`));
+  s = s.replace(/<@&(\d+)>/g, (_m, id) => keep(`<span class="mention" data-role-id="${escapeHtml(id)}">@${escapeHtml(ctx.roleName?.(id) ?? 'unknown-role')}</span>`));
   s = s.replace(/<#(\d+)>/g, (_m, id) => keep(`<span class="mention">#${escapeHtml(ctx.channelName?.(id) ?? 'unknown')}</span>`));
   s = s.replace(/<a?:(\w+):(\d+)>/g, (_m, name) => keep(`<span class="md-emoji">:${escapeHtml(name)}:</span>`));
   s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_m, unix, style) =>

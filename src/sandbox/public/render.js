@@ -11,9 +11,11 @@ const BUTTON_STYLES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger',
 /**
  * @typedef {{ id: string, username: string, globalName?: string | null, locale?: string }} SandboxUser
  * @typedef {{ id: string, name: string }} SandboxChannel
+ * @typedef {{ id: string, name: string }} SandboxRole
  * @typedef {{
  *   users: SandboxUser[],
  *   channels: SandboxChannel[],
+ *   roles: SandboxRole[],
  *   locale: string,
  *   t: (key: string, vars?: Record<string, string | number>) => string,
  *   userName: (id: string) => string | undefined,
@@ -23,6 +25,15 @@ const BUTTON_STYLES = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger',
  *   onDismiss: (message: any) => void,
  * }} RenderContext
  */
+
+/**
+ * What markdown needs to name mentions as this viewer's client would: members, channels and roles.
+ * @param {RenderContext} ctx
+ * @returns {import('./markdown.js').MarkdownContext}
+ */
+function mentionNames(ctx) {
+  return { userName: ctx.userName, channelName: (id) => ctx.channels.find((c) => c.id === id)?.name, roleName: (id) => ctx.roles.find((r) => r.id === id)?.name, locale: ctx.locale };
+}
 
 /** @param {any} user @param {RenderContext} ctx */
 function displayName(user, ctx) {
@@ -132,7 +143,7 @@ export function renderMessage(m, ctx, opts) {
     const content = h('div', {
       class: 'content md',
       'data-testid': 'message-content',
-      html: renderMarkdown(m.content, { userName: ctx.userName, channelName: (id) => ctx.channels.find((c) => c.id === id)?.name, locale: ctx.locale }),
+      html: renderMarkdown(m.content, mentionNames(ctx)),
     });
     if (edited) (content.lastElementChild ?? content).appendChild(h('span', { class: 'edited', 'data-testid': 'edited' }, ` ${ctx.t('edited')}`));
     main.appendChild(content);
@@ -220,7 +231,7 @@ function renderAttachment(a) {
  * @param {(url: string | undefined) => string | undefined} resolve
  */
 function renderEmbed(e, ctx, resolve) {
-  const md = (/** @type {string} */ s) => renderMarkdown(s, { userName: ctx.userName, channelName: (id) => ctx.channels.find((c) => c.id === id)?.name, locale: ctx.locale });
+  const md = (/** @type {string} */ s) => renderMarkdown(s, mentionNames(ctx));
   const colour = typeof e.color === 'number' ? `#${e.color.toString(16).padStart(6, '0')}` : '#1e1f22';
   const body = h('div', { class: 'embed-body' });
   if (e.author?.name) {
@@ -290,7 +301,7 @@ export function fieldSpans(fields, perRow) {
  * @returns {HTMLElement | null}
  */
 function renderComponent(c, m, ctx, resolve) {
-  const md = (/** @type {string} */ s) => renderMarkdown(s, { userName: ctx.userName, locale: ctx.locale });
+  const md = (/** @type {string} */ s) => renderMarkdown(s, mentionNames(ctx));
   switch (c.type) {
     case 1: {
       const row = h('div', { class: 'action-row', role: 'group' });

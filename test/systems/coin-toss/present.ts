@@ -131,4 +131,19 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
   },
   colors: COLORS,
   privateViewRow: (_t, gameId) => viewRow(gameId),
+  status(_t, view, mine, clock) {
+    if (view.status === 'new') return { content: 'No game yet.' };
+    const lines = statusLines(view);
+    const opened = view.pending ? clock.opened.get(view.pending.id) : undefined;
+    if (opened) lines.push(`Waiting since <t:${Math.floor(opened.at.getTime() / 1000)}:R> (log entry #${opened.entry}).`);
+    // The asker's own hidden call, to them alone; a spectator has none.
+    if (mine && mine.status !== 'new' && mine.myCall) lines.push(`Your call for toss #${mine.tosses}: ${mine.myCall}.`);
+    return { content: lines.join('\n'), allowed_mentions: { parse: [] } };
+  },
+  hints(_t, view, mine) {
+    if (view.status !== 'active') return [];
+    if (view.pending) return [mine && mine.status !== 'new' && mine.decision ? `The table waits for you: ${decisionName(view.pending.kind)} (in your DMs).` : waitingText(view, view.pending)];
+    return mine && mine.status !== 'new' && mine.viewer === view.turn ? ['Your turn: /toss the coin.'] : [`${mention(view, view.turn)} tosses next.`];
+  },
+  guide: () => ({ steps: ['**Toss.** `/toss` on your turn; the next player calls it in their DMs, then you reveal it.'] }),
 };

@@ -61,9 +61,9 @@ export default systemCommand(
       {
         type: Option.Integer,
         name: 'heal_max',
-        description: 'A heal: the model’s maximum Health (healing stops there, DMG-12)',
+        description: 'A heal: the model’s maximum Health (healing stops there)',
         name_localizations: { fr: 'soin_max' },
-        description_localizations: { fr: 'Un soin : la Santé maximale de la figurine (le soin s’y arrête, DMG-12)' },
+        description_localizations: { fr: 'Un soin : la Santé maximale de la figurine (le soin s’y arrête)' },
         min_value: 1,
         max_value: 99,
       },

@@ -11,9 +11,9 @@ import { act } from './intents.js';
 export default systemCommand(
   {
     name: 'reflip',
-    description: 'Re-flip a flip on the table when an effect says so: its cards are discarded (FLIP-7)',
+    description: 'Re-flip a flip on the table when an effect says so: its cards are discarded',
     name_localizations: { fr: 'retirage' },
-    description_localizations: { fr: 'Refaire un tirage en cours quand un effet l’exige : ses cartes sont défaussées (FLIP-7)' },
+    description_localizations: { fr: 'Refaire un tirage en cours quand un effet l’exige : ses cartes sont défaussées' },
     contexts: [0],
     options: [
       {

@@ -16,14 +16,14 @@ const resolved = (result: Partial<DuelResult>): GameEvent => ({
 });
 
 describe('event lines players read', () => {
-  it('a skipped cheat says why in words, the rule ID only after them (CHEAT-3a, 3b, 3c, 3d, 3f)', () => {
+  it('a skipped cheat says why in words, with no rule ID in the channel’s text (CHEAT-3a, 3b, 3c, 3d, 3f)', () => {
     const skipped = (rule: string, code: string): GameEvent => ({ type: 'CheatSkipped', seat: 0, slot: 'main', rule, code });
-    expect(eventLine(en, names, skipped('CHEAT-3a', 'CHEAT_FORBIDDEN_NEGATIVE_FLIP'))).toBe('**Alice** may not cheat: the flip has a − (negative) fate modifier (CHEAT-3a).');
+    expect(eventLine(en, names, skipped('CHEAT-3a', 'CHEAT_FORBIDDEN_NEGATIVE_FLIP'))).toBe('**Alice** may not cheat: the flip has a − (negative) fate modifier.');
     expect(eventLine(en, names, skipped('CHEAT-3b', 'CHEAT_FORBIDDEN_BLACK_JOKER'))).toContain('the Black Joker was flipped');
     expect(eventLine(en, names, skipped('CHEAT-3c', 'CHEAT_FORBIDDEN_RED_JOKER'))).toContain('the other side flipped the Red Joker');
     expect(eventLine(en, names, skipped('CHEAT-3d', 'CHEAT_FORBIDDEN_BY_EFFECT'))).toContain('this flip cannot be cheated');
     expect(eventLine(en, names, skipped('CHEAT-3f', 'CHEAT_FORBIDDEN_EMPTY_HAND'))).toContain('their hand is empty');
-    expect(eventLine(fr, names, skipped('CHEAT-3a', 'CHEAT_FORBIDDEN_NEGATIVE_FLIP'))).toBe('**Alice** ne peut pas Tromper le Destin : le tirage a un modificateur du Destin négatif (−) (CHEAT-3a).');
+    expect(eventLine(fr, names, skipped('CHEAT-3a', 'CHEAT_FORBIDDEN_NEGATIVE_FLIP'))).toBe('**Alice** ne peut pas Tromper le Destin : le tirage a un modificateur du Destin négatif (−).');
     expect(eventLine(fr, names, skipped('CHEAT-3f', 'CHEAT_FORBIDDEN_EMPTY_HAND'))).toContain('sa Main de Contrôle est vide');
   });
 

@@ -80,7 +80,7 @@ export function eventLine(t: Translate, names: SeatNames, event: PublicEvent): s
     case 'CheatDeclined':
       return t('event.cheatDeclined', { name: who(event.seat) });
     case 'CheatSkipped':
-      return t('event.cheatSkipped', { name: who(event.seat), reason: cheatBanReason(t, event.code), rule: event.rule });
+      return t('event.cheatSkipped', { name: who(event.seat), reason: cheatBanReason(t, event.code) });
     case 'FlipDiscardedForReflip': {
       // FLIP-7: who re-flipped (or which referee asked), and every card that went to the discard (public).
       const by = event.referee ? t('event.reflipBy', { by: `<@${event.by}>` }) : '';
@@ -154,10 +154,79 @@ export function eventLine(t: Translate, names: SeatNames, event: PublicEvent): s
   }
 }
 
-/** CHEAT-3 in words, from the engine's error code (the rule ID follows in brackets for referees). */
+/** CHEAT-3 in words, from the engine's error code (the rule ID is the log's detail, for referees). */
 export function cheatBanReason(t: Translate, code: string): string {
   const key = `cheat.why.${code}`;
   return hasMessage(key) ? t(key) : code;
+}
+
+/**
+ * Events the log leaves unsaid on purpose: the decision records (whom the table waited for is said by the
+ * channel's waiting line and the decider's DM; the answer is the next event's line).
+ */
+export const SILENT_IN_LOG: ReadonlySet<PublicEvent['type']> = new Set(['DecisionOpened', 'DecisionClosed']);
+
+/**
+ * What only the log says, for events the channel's messages pass over: the start and its shuffles, a
+ * soulstone nobody could spend, a trigger nobody could declare, the only card of a flip, the table cleared.
+ */
+function logOnlyLine(t: Translate, names: SeatNames, event: PublicEvent): string | null {
+  const who = boldNames(names);
+  switch (event.type) {
+    case 'GameStarted':
+      return t('game.log.started', { system: t(`system.${event.system}`), a: who(0), b: who(1) });
+    case 'DeckShuffled':
+      return t('game.log.setupShuffle', { name: who(event.seat) });
+    case 'SoulstoneDeclined':
+      if (event.reason === 'emptyPool') return t('game.log.soulstoneEmpty', { name: who(event.seat) });
+      if (event.reason === 'notNeeded') return t('game.log.soulstoneNotNeeded', { name: who(event.seat) });
+      return t('game.log.soulstoneOnePerEffect', { name: who(event.seat) });
+    case 'FlipCardChosen':
+      return t('game.log.onlyCard', { name: who(event.seat), slot: t(`slot.${event.slot}`), card: card(event.card) });
+    case 'TriggerDeclared':
+      return t('game.log.noLegalTrigger', { name: who(event.seat) });
+    case 'ResolutionEnded':
+      return t('game.log.resolutionEnded');
+    default:
+      return null;
+  }
+}
+
+/** The rules an event applied, for referees: the log's detail under its line, never the channel's words. */
+export function eventRules(event: PublicEvent): string[] {
+  switch (event.type) {
+    case 'CheatSkipped':
+      return [event.rule];
+    case 'FlipDiscardedForReflip':
+      return event.cheatSpent ? ['FLIP-7', 'CHEAT-4'] : ['FLIP-7'];
+    case 'TriggerCostPaid':
+      return ['TRIG-4'];
+    case 'TriggerDeclared':
+      return event.reason === 'stunned' ? ['TRIG-2'] : event.reason === 'generated' ? ['TRIG-7'] : event.reason === 'disengage' ? ['GEN-2', 'TRIG-3'] : [];
+    case 'SoulstoneDeclined':
+      return event.reason === 'oneStonePerEffect' ? ['SS-4'] : [];
+    default:
+      return [];
+  }
+}
+
+/** A small last line in Discord's subtext: the rule codes a referee may look up. */
+export function ruleDetail(t: Translate, rules: readonly string[]): string {
+  return `-# ${t('why.rule', { count: rules.length, rules: rules.join(', ') })}`;
+}
+
+/**
+ * An event as the audit log reads it: the channel's line, or what only the log says, then the rules it
+ * applied as a detail line. Null for the decision records alone (SILENT_IN_LOG). Once the game has
+ * ended, a draw names its cards.
+ */
+export function logText(t: Translate, names: SeatNames, event: PublicEvent, ended: boolean): string | null {
+  if (SILENT_IN_LOG.has(event.type)) return null;
+  let line = eventLine(t, names, event) ?? logOnlyLine(t, names, event);
+  if (line === null) return null;
+  if (ended && event.type === 'CardsDrawn' && 'cards' in event) line += ` (${cards(event.cards)})`;
+  const rules = eventRules(event);
+  return rules.length ? `${line}\n${ruleDetail(t, rules)}` : line;
 }
 
 type Side = NonNullable<DuelResult['defender']>;

@@ -12,9 +12,10 @@ import type { Translate } from '../../../i18n/index.js';
 import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch } from '../../contract.js';
 import { cardName } from './cards.js';
 import { cheatContext } from './cheat.js';
-import { eventLine, type PublicEvent, type SeatNames } from './events.js';
+import { eventLine, logText, type PublicEvent, type SeatNames } from './events.js';
 import { decisionComponents, describeDecision, handButtonId, type Row } from './prompts.js';
-import { COLOR, resolutionLines, seatsField, waitingLine, type Table } from './status.js';
+import { COLOR, resolutionLines, seatsField, statusMessage, waitingLine, type Table } from './status.js';
+import { guide, hints } from './help.js';
 import { damagePicture, duelPicture, handPicture } from './pictures.js';
 
 type PublicView = engine.PublicView;
@@ -189,7 +190,7 @@ function gameStarted(t: Translate, view: PublicView): Message {
   if (view.status === 'new') return { content: '…' };
   const embed: APIEmbed = {
     title: t('game.started.title', { system: t(`system.${view.system}`), a: view.seats[0].name, b: view.seats[1].name }),
-    description: t('game.started.description'),
+    description: `${t('game.started.description')}\n${t('game.started.soulstones')}`,
     color: COLOR.neutral,
     fields: [
       ...(seatsField(t, view) ?? []),
@@ -216,14 +217,10 @@ async function undone(t: Translate, view: PublicView, what: { events: Event[]; b
   return { ...message, embeds: [{ ...(embed ?? {}), description: line }] };
 }
 
-/** An event as the log reads it: the public line, plus what only the log shows (the start, the setup shuffles). */
+/** An event as the log reads it: its words, then the rules it applied as a detail line for referees. */
 function logLine(t: Translate, view: PublicView, event: Event, ended: boolean): string | null {
   const names: SeatNames = view.status === 'new' ? ['?', '?'] : namesOf(view);
-  const line = eventLine(t, names, event);
-  if (line) return `${line}${ended && event.type === 'CardsDrawn' && 'cards' in event ? ` (${event.cards.join(' ')})` : ''}`;
-  if (event.type === 'GameStarted') return t('game.log.started', { system: t(`system.${event.system}`), a: `**${names[0]}**`, b: `**${names[1]}**` });
-  if (event.type === 'DeckShuffled') return t('game.log.setupShuffle', { name: `**${names[event.seat]}**` });
-  return ended ? event.type : null;
+  return logText(t, names, event, ended);
 }
 
 /**
@@ -247,4 +244,7 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
   logLine,
   colors: COLOR,
   privateViewRow: handRow,
+  status: statusMessage,
+  hints,
+  guide,
 };
