@@ -32,7 +32,10 @@ export type Scope = InteractionScope & { services: Services };
 
 /** A system's message as the outbox sends it (its attachments are @discordjs/rest's raw files). */
 export function outgoing(message: Message): OutgoingMessage {
-  return message as OutgoingMessage;
+  if (!message.files?.some((f) => f.description)) return message as OutgoingMessage;
+  // Discord reads a file's alt text from the body's `attachments`, matched to the upload `files[n]` by id n.
+  const attachments = message.files.map((f, id) => ({ id, filename: f.name, ...(f.description ? { description: f.description.slice(0, 1024) } : {}) }));
+  return { ...message, attachments } as OutgoingMessage;
 }
 
 /** The batch as the public may know it: the public view after it, the redacted events, the view after each. */

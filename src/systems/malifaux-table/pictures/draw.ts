@@ -2,8 +2,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { CardCode, Suit } from '../engine/cards.js';
 import { font } from './fonts.js';
+import { fillText, type DrawnText } from './texts.js';
 import { drawCard, drawSuitChip, type CardState } from './suits.js';
-import { COLORS } from './theme.js';
+import { COLORS, TEXT } from './theme.js';
 
 export type Ctx = SKRSContext2D;
 
@@ -45,7 +46,7 @@ export function text(ctx: Ctx, s: string, x: number, cy: number, px: number, col
   ctx.fillStyle = color;
   ctx.textAlign = opts.align ?? 'left';
   ctx.textBaseline = 'middle';
-  ctx.fillText(str, x, cy);
+  fillText(ctx, str, x, cy);
   return ctx.measureText(str).width;
 }
 
@@ -63,7 +64,7 @@ export function pill(ctx: Ctx, s: string, x: number, cy: number, px: number, bg:
   ctx.fillStyle = fg;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(str, left + w / 2, cy + 1);
+  fillText(ctx, str, left + w / 2, cy + 1);
   return w;
 }
 
@@ -247,37 +248,67 @@ export interface FlipRowLayout {
   cheatX?: number;
 }
 
+/** What drawing a picture produced: its size, where its cards went, and every text with its size. */
+export interface Drawing<Box extends CardBox = CardBox> {
+  width: number;
+  height: number;
+  cards: Box[];
+  texts: DrawnText[];
+}
+
 /** Card size that fits `slots` cards plus an optional arrow in maxW, capped at maxCardW, ratio 1:1.4. */
 export function fitCards(slots: number, arrow: number, maxW: number, maxCardW: number, gap: number): { w: number; h: number } {
   const w = Math.floor(Math.min(maxCardW, (maxW - arrow - Math.max(0, slots - 1) * gap) / Math.max(1, slots)));
   return { w, h: Math.round(w * 1.4) };
 }
 
+/** Height of a flip row's cards for `cardW`. */
+export const cardHeight = (cardW: number): number => Math.round(cardW * 1.4);
+
 /**
  * The cards of one flip, left to right: the revealed cards (the taken one ringed in gold, the others
  * dimmed; crossed out if a cheat replaced it), then an arrow and the card cheated in (ringed in pink).
+ * Cards never get narrower than `minCardW` (their corner value must stay readable on a phone): when the
+ * room is short, the revealed cards overlap instead, each leaving its corner in view, the taken one on top.
  */
-export function drawFlipRow(ctx: Ctx, row: FlipRow, x: number, y: number, maxW: number, maxCardW: number, gap: number): FlipRowLayout {
+export function drawFlipRow(ctx: Ctx, row: FlipRow, x: number, y: number, maxW: number, maxCardW: number, gap: number, minCardW: number): FlipRowLayout {
   const cheat = row.cheatedWith;
-  const arrowW = cheat ? 30 + 2 * gap : 0;
-  const { w, h } = fitCards(row.revealed.length + (cheat ? 1 : 0), arrowW, maxW, maxCardW, gap);
-  let cx = x;
-  let takenSeen = false;
-  const cards: CardBox[] = [];
-  for (const code of row.revealed) {
-    const isTaken = !takenSeen && row.taken !== undefined && code === row.taken;
-    if (isTaken) takenSeen = true;
-    const state: CardState = row.taken === undefined ? 'normal' : isTaken ? (cheat ? 'replaced' : 'taken') : 'discarded';
-    drawCard(ctx, code, cx, y, w, h, isTaken && !cheat && row.redJokerSuit ? { state, redJokerSuit: row.redJokerSuit } : { state });
-    cards.push({ code, state, x: cx, y, w, h });
-    cx += w + gap;
+  const n = row.revealed.length;
+  const arrowW = cheat && n ? 34 + 2 * gap : 0;
+  let { w, h } = fitCards(n + (cheat ? 1 : 0), arrowW, maxW, maxCardW, gap);
+  let step = w + gap;
+  if (w < minCardW) {
+    w = minCardW;
+    h = cardHeight(w);
+    step = n > 1 ? Math.max(0, (maxW - arrowW - (cheat ? w : 0) - w) / (n - 1)) : 0;
   }
-  if (!cheat) return { cards, cardW: w, cardH: h, right: cx - gap };
-  if (row.revealed.length) {
-    drawArrow(ctx, cx, y + h / 2, arrowW - 2 * gap, COLORS.cheat);
-    cx += arrowW - gap;
+  let takenIndex = -1;
+  if (row.taken !== undefined) takenIndex = row.revealed.indexOf(row.taken);
+  const cards: CardBox[] = row.revealed.map((code, i) => {
+    const state: CardState = row.taken === undefined ? 'normal' : i === takenIndex ? (cheat ? 'replaced' : 'taken') : 'discarded';
+    return { code, state, x: Math.round(x + i * step), y, w, h };
+  });
+  const order = cards.map((_, i) => i).filter((i) => i !== takenIndex);
+  if (takenIndex >= 0) order.push(takenIndex);
+  for (const i of order) {
+    const c = cards[i]!;
+    const rj = i === takenIndex && !cheat && row.redJokerSuit ? { redJokerSuit: row.redJokerSuit } : {};
+    drawCard(ctx, c.code, c.x, c.y, w, h, { state: c.state, ...rj });
   }
-  drawCard(ctx, cheat, cx, y, w, h, row.redJokerSuit ? { state: 'cheated', redJokerSuit: row.redJokerSuit } : { state: 'cheated' });
-  cards.push({ code: cheat, state: 'cheated', x: cx, y, w, h });
-  return { cards, cardW: w, cardH: h, right: cx + w, cheatX: cx };
+  const right = n ? Math.round(x + (n - 1) * step + w) : x;
+  if (!cheat) return { cards, cardW: w, cardH: h, right };
+  if (n) drawArrow(ctx, right + gap, y + h / 2, arrowW - 2 * gap, COLORS.cheat);
+  const cheatX = n ? right + arrowW : x;
+  drawCard(ctx, cheat, cheatX, y, w, h, row.redJokerSuit ? { state: 'cheated', redJokerSuit: row.redJokerSuit } : { state: 'cheated' });
+  cards.push({ code: cheat, state: 'cheated', x: cheatX, y, w, h });
+  return { cards, cardW: w, cardH: h, right: cheatX + w, cheatX };
+}
+
+/** Height of the "Cheated" tag under a cheat card, gap included. */
+export const CHEAT_TAG_H = 40;
+
+/** The "Cheated" tag, centred under the card cheated in. */
+export function cheatTag(ctx: Ctx, label: string, row: FlipRowLayout, top: number): void {
+  if (row.cheatX === undefined) return;
+  pill(ctx, label, row.cheatX + row.cardW / 2, top + CHEAT_TAG_H / 2 + 2, TEXT.caption, COLORS.cheat, '#2a0716', { align: 'center' });
 }
