@@ -103,7 +103,7 @@ export function drawDamageBlock(ctx: Ctx, d: DamagePicture, x: number, y: number
   let cards: CardBox[] = [];
   if (flipped(d)) {
     const row = drawFlipRow(ctx, { revealed: d.revealed ?? [], taken: d.taken, cheatedWith: d.cheatedWith }, left, top, LEFT_W, CARD_MAX, 8, CARD_MIN);
-    cheatTag(ctx, L.cheated, row, top + row.cardH);
+    cheatTag(ctx, L.cheated, row, top + row.cardH, left + LEFT_W);
     cards = row.cards;
     top += row.cardH + (d.cheatedWith ? CHEAT_TAG_H : 12);
   }

@@ -68,7 +68,7 @@ export function drawFlip(ctx: Ctx, model: FlipPicture): Drawing {
 
   const top = HEADER_H + 24;
   const row = drawFlipRow(ctx, { revealed: model.revealed, taken: model.taken, cheatedWith: model.cheatedWith, redJokerSuit: model.redJokerSuit }, MARGIN + 8, top, cardsRoom(model), CARD_MAX, GAP, CARD_MIN);
-  cheatTag(ctx, L.cheated, row, top + row.cardH);
+  cheatTag(ctx, L.cheated, row, top + row.cardH, MARGIN + 8 + cardsRoom(model));
 
   if (model.finalCard !== undefined) {
     const x = width - MARGIN - BOX_W;

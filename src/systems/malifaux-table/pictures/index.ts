@@ -6,6 +6,6 @@ export { renderDamage, drawDamage, damageSize } from './damage.js';
 export { renderHand, drawHand, handSize } from './hand.js';
 export { drawCard, drawSuitGlyph, drawSuitChip, type CardOptions, type CardState } from './suits.js';
 export { ensureFonts, FONT_FAMILY } from './fonts.js';
-export type { DrawnText } from './texts.js';
+export { illegibleOnPhone, type DrawnText } from './texts.js';
 export { PICTURE_WIDTH, PHONE_WIDTH, MIN_PHONE_TEXT } from './theme.js';
 export type * from './models.js';

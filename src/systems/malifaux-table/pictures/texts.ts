@@ -4,12 +4,16 @@
  * that list back, so a test can hold each label to a minimum size at the width a phone shows.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { MIN_PHONE_TEXT, PHONE_WIDTH } from './theme.js';
 
 export interface DrawnText {
   text: string;
   /** Height of the text on the canvas, in canvas pixels (squeezed text counts as smaller). */
   px: number;
   bold: boolean;
+  /** Where it was drawn (its anchor, in canvas pixels). */
+  x: number;
+  y: number;
 }
 
 const logs = new WeakMap<object, DrawnText[]>();
@@ -35,5 +39,11 @@ export function fillText(ctx: SKRSContext2D, text: string, x: number, y: number,
   const scale = Math.hypot(m.c, m.d);
   const width = maxWidth === undefined ? 0 : ctx.measureText(text).width;
   const squeeze = maxWidth !== undefined && width > maxWidth ? maxWidth / width : 1;
-  log.push({ text, px: size * scale * squeeze, bold: /\bbold\b/.test(font) });
+  const at = m.transformPoint({ x, y });
+  log.push({ text, px: size * scale * squeeze, bold: /\bbold\b/.test(font), x: at.x, y: at.y });
+}
+
+/** The texts of a drawing `width` wide that a phone (PHONE_WIDTH wide) would show under MIN_PHONE_TEXT. */
+export function illegibleOnPhone(drawing: { width: number; texts: readonly DrawnText[] }): { text: string; phonePx: number }[] {
+  return drawing.texts.map((t) => ({ text: t.text, phonePx: (t.px * PHONE_WIDTH) / drawing.width })).filter((t) => t.phonePx < MIN_PHONE_TEXT);
 }

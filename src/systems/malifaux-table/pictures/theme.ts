@@ -53,6 +53,8 @@ export const PICTURE_WIDTH = 640;
 /** The width a phone gives a picture, and the smallest text that must stay readable there. */
 export const PHONE_WIDTH = 320;
 export const MIN_PHONE_TEXT = 9;
+/** That smallest text in canvas pixels. */
+export const MIN_TEXT = (MIN_PHONE_TEXT * PICTURE_WIDTH) / PHONE_WIDTH;
 
 /** Text sizes in canvas pixels (halve them for a phone). Nothing smaller than `caption` is drawn. */
 export const TEXT = {
