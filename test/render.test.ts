@@ -9,7 +9,7 @@ import { drawDuel, duelSize, renderDuel } from '../src/systems/malifaux-table/pi
 import { damageSize, drawDamage, renderDamage } from '../src/systems/malifaux-table/pictures/damage.js';
 import { drawFlip, flipSize, renderFlip } from '../src/systems/malifaux-table/pictures/flip.js';
 import { drawHand, handSize, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
-import { text } from '../src/systems/malifaux-table/pictures/draw.js';
+import { text, type Drawing } from '../src/systems/malifaux-table/pictures/draw.js';
 import { illegibleOnPhone, recordTexts } from '../src/systems/malifaux-table/pictures/texts.js';
 import { PICTURE_WIDTH } from '../src/systems/malifaux-table/pictures/theme.js';
 import * as F from '../src/systems/malifaux-table/pictures/fixtures.js';
@@ -149,12 +149,12 @@ describe('legible on a phone: every text, scaled to a 320 px wide picture, is at
     }
   });
 
-  const cases: [string, () => { width: number; texts: { text: string; px: number }[] }][] = [
-    ...Object.entries(DUELS).map(([n, m]) => [`duel ${n}`, () => duel(m)] as const),
+  const cases: [string, () => Drawing][] = [
+    ...Object.entries(DUELS).map(([n, m]): [string, () => Drawing] => [`duel ${n}`, () => duel(m)]),
     ['duel stressed', () => duel(STRESSED)],
-    ...Object.entries(FLIPS).map(([n, m]) => [`flip ${n}`, () => flip(m)] as const),
-    ...Object.entries(DAMAGES).map(([n, m]) => [`damage ${n}`, () => damage(m)] as const),
-    ...Object.entries(HANDS).map(([n, m]) => [`hand ${n}`, () => hand(m)] as const),
+    ...Object.entries(FLIPS).map(([n, m]): [string, () => Drawing] => [`flip ${n}`, () => flip(m)]),
+    ...Object.entries(DAMAGES).map(([n, m]): [string, () => Drawing] => [`damage ${n}`, () => damage(m)]),
+    ...Object.entries(HANDS).map(([n, m]): [string, () => Drawing] => [`hand ${n}`, () => hand(m)]),
   ];
   for (const [name, draw] of cases) {
     it(name, () => {
@@ -222,7 +222,8 @@ describe('renderDuel', () => {
     expect(meanLum(p, cheated)).toBeGreaterThan(meanLum(p, replaced) + 40);
     // The "Cheated" tag sits under the card cheated in.
     const tag = drawing.texts.find((t) => t.text === 'Cheated')!;
-    expect(Math.abs(tag.x - (cheated.x + cheated.w / 2))).toBeLessThan(2);
+    expect(tag.x).toBeGreaterThan(cheated.x);
+    expect(tag.x).toBeLessThan(cheated.x + cheated.w);
     expect(tag.y).toBeGreaterThan(cheated.y + cheated.h);
   });
 

@@ -163,7 +163,7 @@ function drawSide(ctx: Ctx, side: DuelSidePicture, x: number, y: number, w: numb
     const revealed = side.revealed.length ? side.revealed : side.cheatedWith ? [] : [side.finalCard];
     const taken = side.revealed.length ? side.taken : side.finalCard;
     const row = drawFlipRow(ctx, { revealed, taken, cheatedWith: side.cheatedWith, redJokerSuit: side.redJokerSuit }, left, top, CARDS_W, CARD_MAX, 8, CARD_MIN);
-    cheatTag(ctx, L.cheated, row, top + row.cardH, left + CARDS_W + 12);
+    cheatTag(ctx, L.cheated, row, top + row.cardH, left + CARDS_W + 18);
     cards = row.cards;
     drawColumn(ctx, side, left + CARDS_W + 20, top, right - (left + CARDS_W + 20), L);
     bodyH = Math.max(row.cardH + (row.cheatX !== undefined ? CHEAT_TAG_H : 0), COLUMN_H);

@@ -44,6 +44,6 @@ export function fillText(ctx: SKRSContext2D, text: string, x: number, y: number,
 }
 
 /** The texts of a drawing `width` wide that a phone (PHONE_WIDTH wide) would show under MIN_PHONE_TEXT. */
-export function illegibleOnPhone(drawing: { width: number; texts: readonly DrawnText[] }): { text: string; phonePx: number }[] {
+export function illegibleOnPhone(drawing: { width: number; texts: readonly Pick<DrawnText, 'text' | 'px'>[] }): { text: string; phonePx: number }[] {
   return drawing.texts.map((t) => ({ text: t.text, phonePx: (t.px * PHONE_WIDTH) / drawing.width })).filter((t) => t.phonePx < MIN_PHONE_TEXT);
 }
