@@ -12,7 +12,6 @@ export const EN_DUEL_LABELS: DuelLabels = {
   card: 'Card',
   modifier: 'Mod',
   fate: 'Fate',
-  soulstone: 'Soulstone',
   total: 'Total',
   tn: 'TN',
   success: 'SUCCESS',
@@ -38,7 +37,6 @@ export const FR_DUEL_LABELS: DuelLabels = {
   card: 'Carte',
   modifier: 'Mod.',
   fate: 'Destin',
-  soulstone: 'Pierrâme',
   total: 'Total',
   tn: 'VS',
   success: 'RÉUSSITE',
@@ -165,7 +163,7 @@ export const YIELD_FR: DuelPicture = {
       outcome: 'failure',
     },
   ],
-  footer: 'Tour 3 · la défenseuse cède (DUEL-7)',
+  footer: 'Tour 3 · la défenseuse cède',
   labels: FR_DUEL_LABELS,
 };
 

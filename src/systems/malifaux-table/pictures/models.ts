@@ -17,8 +17,6 @@ export interface DamageLabels {
   armor: string;
   shielded: string;
   bonus: string;
-  /** A soulstone: the SS-3 reduction line of the breakdown, and a duel side's soulstone in Step A. */
-  soulstone: string;
   /** Caption of the damage dealt (the biggest number of the block). */
   dealt: string;
   /** Tag of a target left with no Health (DMG-10, KILL-1). */

@@ -323,7 +323,6 @@ describe('damage picture (/damage, played through the engine)', () => {
         armor: 'Armor',
         shielded: 'Shielded',
         bonus: 'Bonus',
-        soulstone: 'Soulstone',
         dealt: 'dealt',
         killed: 'KILLED',
         fate: 'Fate',
@@ -552,6 +551,8 @@ describe('legible on a phone: the pictures of real games, every text at least 9 
       const d = draw(model());
       expect(d.texts.length).toBeGreaterThan(3);
       expect(illegibleOnPhone(d)).toEqual([]);
+      // Players read words: no rule code (DUEL-6) and no event or decision name (DuelResolved, redJokerSuit).
+      for (const { text } of d.texts) expect(text).not.toMatch(/\b[A-Z]{2,6}-\d+\b|\b[A-Z][a-z]+[A-Z][a-z]+[A-Z]?\w*\b|\b[a-z]+[A-Z][a-z]+\b/);
     });
   }
 });

@@ -37,7 +37,6 @@ export function damageLabels(t: Translate): DamageLabels {
     armor: t('picture.armor'),
     shielded: t('picture.shielded'),
     bonus: t('picture.bonus'),
-    soulstone: t('picture.soulstone'),
     dealt: t('picture.dealt'),
     killed: t('picture.killed'),
     fate: t('picture.fate'),
