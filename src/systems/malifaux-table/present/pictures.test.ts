@@ -530,7 +530,7 @@ describe('legible on a phone: the pictures of real games, every text at least 9 
     expect(s.pending).toBeNull();
     const side = duelPicture(en, NAMES, duelOf(s))!.sides[0]!;
     expect(side).toMatchObject({ total: 14, outcome: 'failure', why: [{ text: '1 short of the TN 15' }, { text: 'missing', suits: ['R'] }], trigger: { name: 'Blaze', status: 'fizzles' } });
-    expect(duelPicture(fr, NAMES, duelOf(s))!.sides[0]!.why).toEqual([{ text: 'il manque 1 pour le VS 15' }, { text: 'il manque', suits: ['R'] }]);
+    expect(duelPicture(fr, NAMES, duelOf(s))!.sides[0]!.why).toEqual([{ text: '1 sous le VS 15' }, { text: 'il manque', suits: ['R'] }]);
   });
 
   const cases: [string, () => AnyPicture][] = [
