@@ -4,10 +4,12 @@
  * is a duel picture under 2x the blank encode.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import { DUEL_SIZE, renderDuel } from '../src/systems/malifaux-table/pictures/duel.js';
-import { HAND_SIZE, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
+import { duelSize, renderDuel } from '../src/systems/malifaux-table/pictures/duel.js';
+import { damageSize, renderDamage } from '../src/systems/malifaux-table/pictures/damage.js';
+import { flipSize, renderFlip } from '../src/systems/malifaux-table/pictures/flip.js';
+import { handSize, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
 import { ensureFonts } from '../src/systems/malifaux-table/pictures/fonts.js';
-import { HAND, OPPOSED_CHEAT } from '../src/systems/malifaux-table/pictures/fixtures.js';
+import { DAMAGE_KILL, FLIP_CHEAT, HAND, REDUCED_DAMAGE_FR } from '../src/systems/malifaux-table/pictures/fixtures.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -43,12 +45,16 @@ async function pair(a: () => Promise<unknown>, b: () => Promise<unknown>, rounds
 
 const blank = (w: number, h: number) => () => createCanvas(w, h).encode('png');
 
+/** Each picture, at its own size, against encoding a blank canvas of that size. */
 export async function benchRender(opts: { rounds?: number; warmup?: number } = {}): Promise<{ name: string; ratio: number; details: Record<string, number> }> {
   const rounds = opts.rounds ?? 40;
   const warmup = opts.warmup ?? 8;
   ensureFonts();
-  const duel = await pair(() => renderDuel(OPPOSED_CHEAT), blank(DUEL_SIZE.width, DUEL_SIZE.height), rounds, warmup);
-  const hand = await pair(() => renderHand(HAND), blank(HAND_SIZE.width, HAND_SIZE.height), rounds, warmup);
+  const sizeOf = { duel: duelSize(REDUCED_DAMAGE_FR), flip: flipSize(FLIP_CHEAT), damage: damageSize(DAMAGE_KILL), hand: handSize(HAND) };
+  const duel = await pair(() => renderDuel(REDUCED_DAMAGE_FR), blank(sizeOf.duel.width, sizeOf.duel.height), rounds, warmup);
+  const flip = await pair(() => renderFlip(FLIP_CHEAT), blank(sizeOf.flip.width, sizeOf.flip.height), rounds, warmup);
+  const damage = await pair(() => renderDamage(DAMAGE_KILL), blank(sizeOf.damage.width, sizeOf.damage.height), rounds, warmup);
+  const hand = await pair(() => renderHand(HAND), blank(sizeOf.hand.width, sizeOf.hand.height), rounds, warmup);
   const r = (x: number) => Math.round(x * 1000) / 1000;
   return {
     name: 'render: duel picture vs blank PNG encode (same size)',
@@ -57,6 +63,12 @@ export async function benchRender(opts: { rounds?: number; warmup?: number } = {
       duelMs: r(duel.a),
       blankDuelMs: r(duel.b),
       duelRatio: r(duel.a / duel.b),
+      flipMs: r(flip.a),
+      blankFlipMs: r(flip.b),
+      flipRatio: r(flip.a / flip.b),
+      damageMs: r(damage.a),
+      blankDamageMs: r(damage.b),
+      damageRatio: r(damage.a / damage.b),
       handMs: r(hand.a),
       blankHandMs: r(hand.b),
       handRatio: r(hand.a / hand.b),

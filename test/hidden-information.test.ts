@@ -498,7 +498,7 @@ function auditJsonProblems(m: DoubleMessage): string[] {
   return problems;
 }
 
-const PUBLIC_PICTURES = /^(duel|damage)\.png$/;
+const PUBLIC_PICTURES = /^(duel|damage|flip)\.png$/;
 
 async function inspect(channelId: string, seen: Seen, before: engine.ActiveState | null, step: string, typed: { by: Viewer | null; cards: engine.CardCode[] } = { by: null, cards: [] }): Promise<void> {
   const after = await activeOrNull(channelId);

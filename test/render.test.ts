@@ -1,15 +1,19 @@
 import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshDeck, SUITS } from '../src/systems/malifaux-table/engine/cards.js';
 import { drawCard, drawSuitGlyph, type CardState } from '../src/systems/malifaux-table/pictures/suits.js';
 import { ensureFonts, FONT_FAMILY } from '../src/systems/malifaux-table/pictures/fonts.js';
-import { drawDuel, DUEL_SIZE, renderDuel, type DuelCardBox } from '../src/systems/malifaux-table/pictures/duel.js';
-import { drawFlip, FLIP_SIZE, renderFlip } from '../src/systems/malifaux-table/pictures/flip.js';
-import { drawHand, HAND_SIZE, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
+import { drawDuel, duelSize, renderDuel } from '../src/systems/malifaux-table/pictures/duel.js';
+import { damageSize, drawDamage, renderDamage } from '../src/systems/malifaux-table/pictures/damage.js';
+import { drawFlip, flipSize, renderFlip } from '../src/systems/malifaux-table/pictures/flip.js';
+import { drawHand, handSize, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
+import { text, type Drawing } from '../src/systems/malifaux-table/pictures/draw.js';
+import { illegibleOnPhone, recordTexts } from '../src/systems/malifaux-table/pictures/texts.js';
+import { PICTURE_WIDTH } from '../src/systems/malifaux-table/pictures/theme.js';
 import * as F from '../src/systems/malifaux-table/pictures/fixtures.js';
-import type { DuelPicture } from '../src/systems/malifaux-table/pictures/models.js';
+import type { DamageSheet, DuelPicture, FlipPicture, HandPicture } from '../src/systems/malifaux-table/pictures/models.js';
 
 const OUT = join(process.cwd(), '.tmp', 'render');
 
@@ -66,10 +70,11 @@ function countNear(p: Pixels, b: { x: number; y: number; w: number; h: number },
   return n;
 }
 
-function boxesOf(model: DuelPicture): DuelCardBox[] {
-  const c = createCanvas(DUEL_SIZE.width, DUEL_SIZE.height);
-  return drawDuel(c.getContext('2d'), model);
-}
+const duel = (m: DuelPicture) => drawDuel(createCanvas(duelSize(m).width, duelSize(m).height).getContext('2d'), m);
+const flip = (m: FlipPicture) => drawFlip(createCanvas(flipSize(m).width, flipSize(m).height).getContext('2d'), m);
+const damage = (m: DamageSheet) => drawDamage(createCanvas(damageSize(m).width, damageSize(m).height).getContext('2d'), m);
+const hand = (m: HandPicture) => drawHand(createCanvas(handSize(m).width, handSize(m).height).getContext('2d'), m);
+const texts = (d: { texts: { text: string }[] }) => d.texts.map((t) => t.text);
 
 beforeAll(() => {
   mkdirSync(OUT, { recursive: true });
@@ -90,20 +95,85 @@ describe('fonts', () => {
 const DUELS: Record<string, DuelPicture> = {
   opposed_cheat: F.OPPOSED_CHEAT,
   simple_tn_rj: F.SIMPLE_TN_RJ,
+  simple_fails_fizzles: F.SIMPLE_FAILS_FIZZLES,
+  if_killed_fr: F.IF_KILLED_FR,
   yield_fr: F.YIELD_FR,
   jokers: F.JOKERS,
   fixed_damage: F.FIXED_DAMAGE,
   reduced_damage_fr: F.REDUCED_DAMAGE_FR,
 };
+const FLIPS: Record<string, FlipPicture> = { cheat: F.FLIP_CHEAT, choosing: F.FLIP_CHOOSING, minus_bj: F.FLIP_MINUS_BJ, plus_rj: F.FLIP_PLUS_RJ, amount: F.FLIP_AMOUNT };
+const DAMAGES: Record<string, DamageSheet> = { fixed: F.DAMAGE_FIXED, kill: F.DAMAGE_KILL, all_fr: F.DAMAGE_ALL_FR };
+const HANDS: Record<string, HandPicture> = { hand: F.HAND, big: F.BIG_HAND, empty: { title: 'Your Control Hand — 0 cards', cards: [] } };
+
+/** A picture pushed to its limits: long words, a big fate, four cards and a cheat, every suit. */
+const STRESSED: DuelPicture = {
+  ...F.OPPOSED_CHEAT,
+  title: 'A very long title '.repeat(12),
+  tn: { value: 99, suits: ['R', 'M', 'C', 'T'] },
+  sides: [
+    {
+      ...F.OPPOSED_CHEAT.sides[0]!,
+      label: 'x'.repeat(200),
+      fate: 7,
+      modifier: -12,
+      revealed: ['1R', '2R', '3R', '4R'],
+      taken: '4R',
+      trigger: { name: 'y'.repeat(100), status: 'ifKilled' },
+      statSuits: ['R', 'M', 'C', 'T'],
+      suits: ['R', 'M', 'C', 'T', 'M'],
+    },
+    { ...F.OPPOSED_CHEAT.sides[1]!, role: 'defender', fate: -6, why: [{ text: 'z'.repeat(120) }, { text: 'missing', suits: ['R', 'M', 'C', 'T'] }] },
+  ],
+  damage: { ...F.REDUCED_DAMAGE_FR.damage!, revealed: ['1T', '2T', '3T', '4T'], taken: '4T', cheatedWith: '13R', plus: 2, amount: 13 },
+};
+
+describe('legible on a phone: every text, scaled to a 320 px wide picture, is at least 9 px', () => {
+  it('the check catches a text too small (16 px on a 640 px picture is 8 px on a phone)', () => {
+    const ctx = createCanvas(PICTURE_WIDTH, 100).getContext('2d');
+    const log = recordTexts(ctx);
+    text(ctx, 'Cheated', 10, 50, 16, '#ffffff');
+    text(ctx, 'Total', 10, 80, 18, '#ffffff');
+    expect(illegibleOnPhone({ width: PICTURE_WIDTH, texts: log })).toEqual([{ text: 'Cheated', phonePx: 8 }]);
+    // A scaled context counts: 18 px drawn at half scale is 9 px on the canvas.
+    ctx.scale(0.5, 0.5);
+    text(ctx, 'Fate', 10, 10, 18, '#ffffff');
+    expect(log.at(-1)).toMatchObject({ text: 'Fate', px: 9 });
+  });
+
+  it('every picture draws its texts through the recorder (no direct fillText elsewhere)', () => {
+    const dir = join(process.cwd(), 'src/systems/malifaux-table/pictures');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'texts.ts')) {
+      const source = readFileSync(join(dir, file), 'utf8');
+      expect(source, file).not.toMatch(/\.fillText\(|\.strokeText\(/);
+    }
+  });
+
+  const cases: [string, () => Drawing][] = [
+    ...Object.entries(DUELS).map(([n, m]): [string, () => Drawing] => [`duel ${n}`, () => duel(m)]),
+    ['duel stressed', () => duel(STRESSED)],
+    ...Object.entries(FLIPS).map(([n, m]): [string, () => Drawing] => [`flip ${n}`, () => flip(m)]),
+    ...Object.entries(DAMAGES).map(([n, m]): [string, () => Drawing] => [`damage ${n}`, () => damage(m)]),
+    ...Object.entries(HANDS).map(([n, m]): [string, () => Drawing] => [`hand ${n}`, () => hand(m)]),
+  ];
+  for (const [name, draw] of cases) {
+    it(name, () => {
+      const d = draw();
+      expect(d.width).toBe(PICTURE_WIDTH);
+      expect(d.texts.length).toBeGreaterThan(0);
+      expect(illegibleOnPhone(d)).toEqual([]);
+    });
+  }
+});
 
 describe('renderDuel', () => {
   for (const [name, model] of Object.entries(DUELS)) {
-    it(`${name}: a non-uniform PNG of ${DUEL_SIZE.width}x${DUEL_SIZE.height}`, async () => {
+    it(`${name}: a non-uniform PNG of its size, as wide as a picture`, async () => {
       const png = await renderDuel(model);
       writeFileSync(join(OUT, `duel_${name}.png`), png);
-      expect(pngSize(png)).toEqual(DUEL_SIZE);
-      const p = await decode(png);
-      expect(distinctColours(p)).toBeGreaterThan(50);
+      expect(pngSize(png)).toEqual(duelSize(model));
+      expect(duelSize(model).width).toBe(PICTURE_WIDTH);
+      expect(distinctColours(await decode(png))).toBeGreaterThan(50);
     });
   }
 
@@ -114,22 +184,30 @@ describe('renderDuel', () => {
     }
   });
 
+  it('shows the game values: names, totals, outcome, TN, the breakdown', () => {
+    const words = texts(duel(F.SIMPLE_TN_RJ));
+    expect(words).toEqual(expect.arrayContaining(['Claire · Sonnia Criid', 'SUCCESS', 'TN', '12', 'Total', '20', '6', '14', 'Blaze', 'fires']));
+    const opposed = texts(duel(F.OPPOSED_CHEAT));
+    expect(opposed).toEqual(expect.arrayContaining(['Attacker', 'Defender', 'SUCCESS', 'FAILURE', '20', '11', 'Cheated', '+1']));
+  });
+
   it('rings the taken card and dims the others', async () => {
     const p = await decode(await renderDuel(F.OPPOSED_CHEAT));
-    const boxes = boxesOf(F.OPPOSED_CHEAT);
+    const boxes = duel(F.OPPOSED_CHEAT).cards;
     const taken = boxes.find((b) => b.where === 1 && b.state === 'taken');
     const dimmed = boxes.find((b) => b.where === 1 && b.state === 'discarded');
     expect(taken?.code).toBe('6C');
     expect(dimmed?.code).toBe('11T');
     expect(meanLum(p, taken!)).toBeGreaterThan(meanLum(p, dimmed!) + 60);
-    // gold ring just outside the taken card's left edge, plain panel outside the dimmed one
+    // gold ring just outside the taken card's left edge, none outside the dimmed one
     expect(near(px(p, taken!.x - 4, taken!.y + taken!.h / 2), '#ffd54a')).toBe(true);
     expect(near(px(p, dimmed!.x - 4, dimmed!.y + dimmed!.h / 2), '#ffd54a')).toBe(false);
   });
 
-  it('shows a cheat: the flipped card crossed out, the cheated card ringed in pink', async () => {
+  it('shows a cheat: the flipped card crossed out, the cheated card ringed in pink and tagged', async () => {
     const p = await decode(await renderDuel(F.OPPOSED_CHEAT));
-    const boxes = boxesOf(F.OPPOSED_CHEAT).filter((b) => b.where === 0);
+    const drawing = duel(F.OPPOSED_CHEAT);
+    const boxes = drawing.cards.filter((b) => b.where === 0);
     expect(boxes.map((b) => [b.code, b.state])).toEqual([
       ['4C', 'discarded'],
       ['9R', 'replaced'],
@@ -142,10 +220,56 @@ describe('renderDuel', () => {
     expect(countNear(p, boxes[0]!, '#ff4d4d')).toBe(0);
     expect(near(px(p, cheated.x - 4, cheated.y + cheated.h / 2), '#ff5fa2')).toBe(true);
     expect(meanLum(p, cheated)).toBeGreaterThan(meanLum(p, replaced) + 40);
+    // The "Cheated" tag sits under the card cheated in.
+    const tag = drawing.texts.find((t) => t.text === 'Cheated')!;
+    expect(tag.x).toBeGreaterThan(cheated.x);
+    expect(tag.x).toBeLessThan(cheated.x + cheated.w);
+    expect(tag.y).toBeGreaterThan(cheated.y + cheated.h);
+  });
+
+  it('cards stay wide enough to read when four are revealed and one cheated: they overlap instead', () => {
+    const boxes = duel(STRESSED).cards.filter((b) => b.where === 0);
+    expect(boxes).toHaveLength(5);
+    for (const b of boxes) expect(b.w).toBeGreaterThanOrEqual(56);
+    // Each revealed card leaves its corner value in view: the next starts at least a third of a card further.
+    for (let i = 1; i < 4; i++) expect(boxes[i]!.x - boxes[i - 1]!.x).toBeGreaterThan(boxes[i]!.w / 3);
+  });
+
+  it('DUEL-6: a failed side says why — each reason, and the suits it lacked as chips', async () => {
+    const d = duel(F.SIMPLE_FAILS_FIZZLES);
+    expect(texts(d)).toEqual(expect.arrayContaining(['FAILURE', '6 short of the TN 14', 'missing']));
+    const { why: _why, ...side } = F.SIMPLE_FAILS_FIZZLES.sides[0]!;
+    const without = await renderDuel({ ...F.SIMPLE_FAILS_FIZZLES, sides: [side] });
+    expect(without.equals(await renderDuel(F.SIMPLE_FAILS_FIZZLES))).toBe(false);
+    // A side that succeeded shows no reason, even if one is passed.
+    const ok = duel({ ...F.SIMPLE_TN_RJ, sides: [{ ...F.SIMPLE_TN_RJ.sides[0]!, why: [{ text: 'never shown' }] }] });
+    expect(texts(ok)).not.toContain('never shown');
+  });
+
+  it('TRIG-6: a trigger that fires, one that fizzles and one that waits for a kill are three different pictures, each tagged', async () => {
+    const side = F.SIMPLE_TN_RJ.sides[0]!;
+    const drawn = await Promise.all(
+      (['fires', 'fizzles', 'ifKilled'] as const).map(async (status) => {
+        const model = { ...F.SIMPLE_TN_RJ, sides: [{ ...side, trigger: { name: 'Blaze', status } }] };
+        const words = texts(duel(model));
+        expect(words).toContain('Blaze');
+        expect(words.some((w) => w.includes(F.EN_DUEL_LABELS.triggerStatus[status]))).toBe(true);
+        return { status, png: await renderDuel(model), name: duel(model).texts.find((t) => t.text === 'Blaze')! };
+      }),
+    );
+    expect(drawn[0]!.png.equals(drawn[1]!.png)).toBe(false);
+    expect(drawn[0]!.png.equals(drawn[2]!.png)).toBe(false);
+    expect(drawn[1]!.png.equals(drawn[2]!.png)).toBe(false);
+    // The fizzled name is struck through: a line of its ink across the middle of the word.
+    const p = await decode(drawn[1]!.png);
+    const name = drawn[1]!.name;
+    expect(countNear(p, { x: name.x, y: name.y - 1, w: 60, h: 3 }, '#8fa999')).toBeGreaterThan(100);
+    const fired = await decode(drawn[0]!.png);
+    expect(countNear(fired, { x: name.x, y: name.y - 1, w: 60, h: 3 }, '#8fa999')).toBe(0);
   });
 
   it('draws the damage flip and the jokers', async () => {
-    const boxes = boxesOf(F.JOKERS);
+    const boxes = duel(F.JOKERS).cards;
     expect(boxes.find((b) => b.where === 0 && b.code === 'BJ')?.state).toBe('taken');
     expect(boxes.find((b) => b.where === 1 && b.code === 'RJ')?.state).toBe('cheated');
     expect(boxes.filter((b) => b.where === 'damage').map((b) => b.state)).toEqual(['taken', 'discarded']);
@@ -157,105 +281,157 @@ describe('renderDuel', () => {
   });
 
   it('draws no card for a yielded side, and the labels change the picture', async () => {
-    expect(boxesOf(F.YIELD_FR).filter((b) => b.where === 1)).toEqual([]);
+    expect(duel(F.YIELD_FR).cards.filter((b) => b.where === 1)).toEqual([]);
+    expect(texts(duel(F.YIELD_FR))).toContain('A cédé');
     const en = await renderDuel({ ...F.YIELD_FR, labels: F.EN_DUEL_LABELS });
     const fr = await renderDuel(F.YIELD_FR);
     expect(en.equals(fr)).toBe(false);
   });
 
-  it('DMG-1: a fixed damage draws its value and no damage card; its reductions and the kill change the picture', async () => {
-    const boxes = boxesOf(F.FIXED_DAMAGE);
-    expect(boxes.filter((b) => b.where === 'damage')).toEqual([]);
-    expect(boxes.map((b) => b.code)).toEqual(['9T']);
+  it('DMG-1: a fixed damage draws its value and no damage card; its reductions and the kill are drawn', async () => {
+    const d = duel(F.FIXED_DAMAGE);
+    expect(d.cards.filter((b) => b.where === 'damage')).toEqual([]);
+    expect(d.cards.map((b) => b.code)).toEqual(['9T']);
+    expect(texts(d)).toEqual(expect.arrayContaining(['fixed', '3', 'Armor', 'Shielded', '−1', '☠ KILLED']));
     const png = await renderDuel(F.FIXED_DAMAGE);
-    const p = await decode(png);
-    // The value's box is filled gold, left in the damage strip (as a flipped profile's band is).
-    expect(countNear(p, { x: 16, y: 424, w: 300, h: 96 }, '#ffd54a')).toBeGreaterThan(600);
     const dmg = F.FIXED_DAMAGE.damage!;
     const plain = await renderDuel({ ...F.FIXED_DAMAGE, damage: { profile: dmg.profile, base: dmg.base, amount: dmg.amount } });
     expect(plain.equals(png)).toBe(false);
-    const alive = await renderDuel({ ...F.FIXED_DAMAGE, damage: { ...dmg, killed: false } });
-    expect(alive.equals(png)).toBe(false);
-    expect(alive.equals(plain)).toBe(false);
-  });
-
-  it('a flipped damage with every reduction and a kill still draws its flip, narrowed to leave them room', () => {
-    const boxes = boxesOf(F.REDUCED_DAMAGE_FR).filter((b) => b.where === 'damage');
-    expect(boxes.map((b) => [b.code, b.state])).toEqual([
-      ['4C', 'discarded'],
-      ['13R', 'taken'],
-    ]);
-    // Clear of the reductions, which end left of the amount disc (x ≈ 872).
-    for (const b of boxes) expect(b.x + b.w).toBeLessThan(560);
-  });
-
-  it('copes with long text, large fate and many cards without throwing', async () => {
-    const side = F.OPPOSED_CHEAT.sides[0]!;
-    const png = await renderDuel({
-      ...F.OPPOSED_CHEAT,
-      title: 'A very long title '.repeat(12),
-      tn: { value: 99, suits: ['R', 'M', 'C', 'T'] },
-      sides: [{ ...side, label: 'x'.repeat(200), fate: 7, revealed: ['1R', '2R', '3R', '4R'], taken: '4R', trigger: 'y'.repeat(100), statSuits: ['R', 'M', 'C', 'T'] }, { ...side, role: 'defender', fate: -6 }],
-    });
-    expect(pngSize(png)).toEqual(DUEL_SIZE);
+    expect(texts(duel({ ...F.FIXED_DAMAGE, damage: { ...dmg, killed: false } }))).not.toContain('☠ KILLED');
   });
 });
 
+/** The numbers a drawing shows, biggest first. */
+function numbersBySize(d: { texts: { text: string; px: number }[] }): { text: string; px: number }[] {
+  return d.texts.filter((t) => /^[+−-]?\d+$/.test(t.text)).sort((a, b) => b.px - a.px);
+}
+
+describe('the damage block', () => {
+  const withDamage: [string, () => { texts: { text: string; px: number }[] }, number][] = [
+    ...Object.entries(DAMAGES).map(([n, m]) => [`damage ${n}`, () => damage(m), m.damage.amount] as [string, () => { texts: { text: string; px: number }[] }, number]),
+    ...Object.entries(DUELS)
+      .filter(([, m]) => m.damage)
+      .map(([n, m]) => [`duel ${n}`, () => duel(m), m.damage!.amount] as [string, () => { texts: { text: string; px: number }[] }, number]),
+    ['duel stressed', () => duel(STRESSED), STRESSED.damage!.amount],
+  ];
+  for (const [name, draw, amount] of withDamage) {
+    it(`${name}: the damage dealt (${amount}) is the biggest number of the picture`, () => {
+      const [first, second] = numbersBySize(draw());
+      expect(first?.text).toBe(String(amount));
+      expect(first!.px).toBeGreaterThan(second!.px * 1.3);
+    });
+  }
+
+  it('DMG-6, DMG-7, DMG-8, SS-3: the breakdown — band and its value, the +N, Armor, Shielded, the soulstone’s card, each with what it took', () => {
+    const words = texts(damage(F.DAMAGE_KILL));
+    expect(words).toEqual(expect.arrayContaining(['Damage', 'Fate', 'severe', '4', 'Bonus', '+1', 'Armor', 'Shielded', '−1', 'dealt', '3', '☠ KILLED', 'Cheated']));
+    expect(words.filter((w) => w === '−1')).toHaveLength(2);
+    const fr = texts(damage(F.DAMAGE_ALL_FR));
+    // 5 (sévère) → Armure −1 → Protégé −1 → the soulstone flipped a 7 of Crows: −2 → 1 dealt.
+    expect(fr).toEqual(expect.arrayContaining(['Dégâts', 'sévère', '5', 'Armure', 'Protégé', '7', '−2', 'infligés', '1']));
+    expect(fr).not.toContain('Bonus');
+  });
+
+  it('DMG-1: a fixed damage has no card and no fate; its steps change the picture', async () => {
+    const d = damage(F.DAMAGE_FIXED);
+    expect(d.cards).toEqual([]);
+    expect(texts(d)).not.toContain('Fate');
+    expect(texts(d)).toEqual(expect.arrayContaining(['fixed', '4', 'Armor', '−1', 'RJ', '−3', '0']));
+    const bare = await renderDamage({ ...F.DAMAGE_FIXED, damage: { profile: 4, base: 4, amount: 4 } });
+    expect(bare.equals(await renderDamage(F.DAMAGE_FIXED))).toBe(false);
+    expect(damage(F.DAMAGE_KILL).cards.map((b) => b.state)).toEqual(['discarded', 'replaced', 'cheated']);
+  });
+
+  for (const [name, model] of Object.entries(DAMAGES)) {
+    it(`${name}: a deterministic PNG of its size`, async () => {
+      const png = await renderDamage(model);
+      writeFileSync(join(OUT, `damage_${name}.png`), png);
+      expect(pngSize(png)).toEqual(damageSize(model));
+      expect((await renderDamage(model)).equals(png)).toBe(true);
+    });
+  }
+});
+
 describe('renderHand', () => {
-  it('is a PNG of the hand size, legal cards lifted and brighter', async () => {
+  it('is a PNG of the hand size, legal cards lifted and brighter, in the order given', async () => {
     const png = await renderHand(F.HAND);
     writeFileSync(join(OUT, 'hand.png'), png);
-    expect(pngSize(png)).toEqual(HAND_SIZE);
+    expect(pngSize(png)).toEqual(handSize(F.HAND));
     const p = await decode(png);
     expect(distinctColours(p)).toBeGreaterThan(30);
-    const boxes = drawHand(createCanvas(HAND_SIZE.width, HAND_SIZE.height).getContext('2d'), F.HAND);
+    const boxes = hand(F.HAND).cards;
+    expect(boxes.map((b) => b.code)).toEqual(F.HAND.cards);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.x).toBeGreaterThan(boxes[i - 1]!.x);
     const legal = boxes.filter((b) => b.state === 'taken');
     const other = boxes.filter((b) => b.state === 'discarded');
-    expect(legal.map((b) => b.code)).toEqual(F.HAND.highlight);
+    expect(legal.map((b) => b.code)).toEqual(['13M', '7C', '10T', 'RJ']);
     expect(other.map((b) => b.code)).toEqual(['1R', '4M']);
-    for (const l of legal) for (const o of other) {
-      expect(l.y).toBeLessThan(o.y);
-      expect(meanLum(p, l)).toBeGreaterThan(meanLum(p, o) + 60);
-    }
+    for (const l of legal)
+      for (const o of other) {
+        expect(l.y).toBeLessThan(o.y);
+        expect(meanLum(p, l)).toBeGreaterThan(meanLum(p, o) + 60);
+      }
     expect((await renderHand(F.HAND)).equals(png)).toBe(true);
   });
 
-  it('fits ten cards and an empty hand', async () => {
+  it('fits ten cards, each wide enough to read, and an empty hand', async () => {
     const big = await renderHand(F.BIG_HAND);
     writeFileSync(join(OUT, 'hand_big.png'), big);
-    expect(pngSize(big)).toEqual(HAND_SIZE);
-    const boxes = drawHand(createCanvas(HAND_SIZE.width, HAND_SIZE.height).getContext('2d'), F.BIG_HAND);
+    expect(pngSize(big)).toEqual(handSize(F.BIG_HAND));
+    const boxes = hand(F.BIG_HAND).cards;
     expect(boxes).toHaveLength(10);
-    expect(boxes.every((b) => b.state === 'normal' && b.x >= 0 && b.x + b.w <= HAND_SIZE.width)).toBe(true);
-    const empty = await renderHand({ title: 'Empty', cards: [] });
-    expect(pngSize(empty)).toEqual(HAND_SIZE);
+    expect(boxes.every((b) => b.state === 'normal' && b.x >= 0 && b.x + b.w <= PICTURE_WIDTH && b.w >= 56)).toBe(true);
+    const fourteen = hand({ title: 'Hand', cards: freshDeck().slice(0, 14) }).cards;
+    expect(fourteen.every((b) => b.w >= 56 && b.x + b.w <= PICTURE_WIDTH)).toBe(true);
+    expect(pngSize(await renderHand(HANDS.empty!))).toEqual(handSize(HANDS.empty!));
   });
 });
 
 describe('renderFlip', () => {
-  for (const [name, model] of Object.entries({ cheat: F.FLIP_CHEAT, choosing: F.FLIP_CHOOSING, damage_fixed: F.FLIP_DAMAGE_FIXED, damage_kill: F.FLIP_DAMAGE_KILL })) {
-    it(`${name}: a non-uniform, deterministic PNG of the flip size`, async () => {
+  for (const [name, model] of Object.entries(FLIPS)) {
+    it(`${name}: a non-uniform, deterministic PNG of its size`, async () => {
       const png = await renderFlip(model);
       writeFileSync(join(OUT, `flip_${name}.png`), png);
-      expect(pngSize(png)).toEqual(FLIP_SIZE);
+      expect(pngSize(png)).toEqual(flipSize(model));
       expect(distinctColours(await decode(png))).toBeGreaterThan(30);
       expect((await renderFlip(model)).equals(png)).toBe(true);
     });
   }
 
-  it('DMG-1: a fixed damage shows no card and no fate; the damage steps change the picture', async () => {
-    expect(drawFlip(createCanvas(FLIP_SIZE.width, FLIP_SIZE.height).getContext('2d'), F.FLIP_DAMAGE_FIXED)).toEqual([]);
-    const png = await renderFlip(F.FLIP_DAMAGE_FIXED);
-    const { damage: _steps, ...bare } = F.FLIP_DAMAGE_FIXED;
-    expect((await renderFlip(bare)).equals(png)).toBe(false);
-    const cards = drawFlip(createCanvas(FLIP_SIZE.width, FLIP_SIZE.height).getContext('2d'), F.FLIP_DAMAGE_KILL);
-    expect(cards.map((b) => b.state)).toEqual(['discarded', 'replaced', 'cheated']);
-    expect((await renderFlip(F.FLIP_DAMAGE_KILL)).equals(await renderFlip(F.FLIP_CHEAT))).toBe(false);
+  it('FLIP-2: the fate is drawn as pips, + and − differently', async () => {
+    const plus = await renderFlip({ ...F.FLIP_PLUS_RJ, fate: 2 });
+    const minus = await renderFlip({ ...F.FLIP_PLUS_RJ, fate: -2 });
+    expect(plus.equals(minus)).toBe(false);
+    const p = await decode(plus);
+    const m = await decode(minus);
+    const header = { x: 400, y: 0, w: 240, h: 68 };
+    expect(countNear(p, header, '#3ecf7a')).toBeGreaterThan(300);
+    expect(countNear(p, header, '#ff6b5e')).toBe(0);
+    expect(countNear(m, header, '#ff6b5e')).toBeGreaterThan(300);
   });
 
-  it('dims nothing while the player is still choosing', () => {
-    const boxes = drawFlip(createCanvas(FLIP_SIZE.width, FLIP_SIZE.height).getContext('2d'), F.FLIP_CHOOSING);
-    expect(boxes.map((b) => b.state)).toEqual(['normal', 'normal', 'normal']);
+  it('the value and band of the card that counts; a variable flip’s amount is its biggest number', () => {
+    expect(texts(flip(F.FLIP_CHEAT))).toEqual(expect.arrayContaining(['severe', '12', 'Cheated']));
+    expect(texts(flip(F.FLIP_MINUS_BJ))).toEqual(expect.arrayContaining(['faible', '0', 'Destin']));
+    expect(texts(flip(F.FLIP_PLUS_RJ))).toEqual(expect.arrayContaining(['severe', '14']));
+    const amount = flip(F.FLIP_AMOUNT);
+    expect(numbersBySize(amount)[0]?.text).toBe('3');
+    expect(texts(amount)).toEqual(expect.arrayContaining(['Result', '1', '5', 'Health 2 → 5']));
+  });
+
+  it('a − flip takes the lowest card (the Black Joker) and a cheat replaces the taken card', () => {
+    expect(flip(F.FLIP_MINUS_BJ).cards.map((b) => [b.code, b.state])).toEqual([
+      ['11T', 'discarded'],
+      ['BJ', 'taken'],
+      ['7R', 'discarded'],
+    ]);
+    expect(flip(F.FLIP_CHEAT).cards.map((b) => b.state)).toEqual(['discarded', 'replaced', 'cheated']);
+  });
+
+  it('dims nothing while the player is still choosing, and shows no result yet', () => {
+    const d = flip(F.FLIP_CHOOSING);
+    expect(d.cards.map((b) => b.state)).toEqual(['normal', 'normal', 'normal']);
+    expect(texts(d)).not.toContain('weak');
   });
 });
 

@@ -144,6 +144,8 @@ export interface Attachment {
   name: string;
   data: Buffer | Uint8Array;
   contentType?: string;
+  /** Alt text (a picture in words, for screen readers); Discord takes at most 1024 characters. */
+  description?: string;
 }
 
 /** A message the bot sends anywhere: a channel, a DM, a reply. */

@@ -22,7 +22,10 @@ import { ephemeral, reply, update, type ReplyMessage } from '../replies.js';
 import { describeError } from '../outbox.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import type { Scope } from './scope.js';
-import { asEdit, livingMessage, publicBatch, recordStory, retell, storyStep, STORY_SLOT } from './story.js';
+import { livingMessage, publicBatch, recordStory, retell, storyStep, STORY_SLOT } from './story.js';
+import { asEdit, outgoing } from './outgoing.js';
+
+export { outgoing } from './outgoing.js';
 
 export type { Scope } from './scope.js';
 
@@ -30,11 +33,6 @@ export interface Outcome {
   game: LoadedGame;
   before: unknown;
   events: SystemEvent[];
-}
-
-/** A system's message as the outbox sends it (its attachments are @discordjs/rest's raw files). */
-export function outgoing(message: Message): OutgoingMessage {
-  return message as OutgoingMessage;
 }
 
 /** The public message for a batch of events: what happened, where things stand, who decides next. */
@@ -230,7 +228,7 @@ async function answeredInPlace(scope: Scope, outcome: Outcome, how: Extract<Answ
   if (!isPrivate || seat === null || system.phase(state) !== 'active') return { data: { content: how.note, components: [] } };
   // The clicker's table after their decision: their hand without the card they cheated away, their
   // soulstones after the spend, and their next decision's controls if it is theirs again.
-  const message = outgoing(await system.presentation.privateMessage(scope.t, system.privateView(state, seat)));
+  const message = await system.presentation.privateMessage(scope.t, system.privateView(state, seat));
   const { data, files } = asReply(asEdit(message));
   const content = [how.note, data.content].filter(Boolean).join('\n');
   return {

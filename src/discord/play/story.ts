@@ -12,7 +12,7 @@ import type { AnySystem, PublicBatch } from '../../systems/contract.js';
 import { readStory, type SystemEvent } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { GameMessageRef } from '../../store/contract.js';
-import type { OutgoingMessage } from '../contract.js';
+import { asEdit } from './outgoing.js';
 import { describeError } from '../outbox.js';
 import type { Scope } from './scope.js';
 
@@ -85,22 +85,6 @@ function storyBatch(system: AnySystem, story: { before: unknown; events: SystemE
 }
 
 /**
- * A message as an edit that replaces the whole of the old one: a field left out of an edit keeps its old
- * value, so an empty one is said empty; and `attachments` lists what to keep (none of the old pictures)
- * and names the new uploads by their index, so a picture is never shown twice.
- */
-export function asEdit(message: OutgoingMessage): OutgoingMessage {
-  const files = message.files ?? [];
-  return {
-    ...message,
-    content: message.content ?? '',
-    embeds: message.embeds ?? [],
-    components: message.components ?? [],
-    attachments: files.map((f, i) => ({ id: String(i), filename: f.name })),
-  } as OutgoingMessage;
-}
-
-/**
  * Rebuilds the living message `ref` from its story's events and edits it in place. Best effort: the
  * decision has been recorded whatever happens to the message, and the next step rebuilds it whole.
  */
@@ -111,7 +95,7 @@ export async function retell(scope: Scope, game: LoadedGame, ref: GameMessageRef
       scope.services.log.warn(`could not read the story of game ${game.stored.id}: ${story.problem.code}`);
       return;
     }
-    const message = (await game.system.presentation.afterAction(scope.tPublic, storyBatch(game.system, story, game.state))) as OutgoingMessage;
+    const message = await game.system.presentation.afterAction(scope.tPublic, storyBatch(game.system, story, game.state));
     // An edit never pings: whoever is awaited now was told by their DM.
     await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, asEdit({ ...message, allowed_mentions: { parse: [] } }));
   } catch (error) {

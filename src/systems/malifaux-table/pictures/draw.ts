@@ -2,8 +2,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { CardCode, Suit } from '../engine/cards.js';
 import { font } from './fonts.js';
+import { fillText, type DrawnText } from './texts.js';
 import { drawCard, drawSuitChip, type CardState } from './suits.js';
-import { COLORS } from './theme.js';
+import { COLORS, MIN_TEXT, TEXT } from './theme.js';
 
 export type Ctx = SKRSContext2D;
 
@@ -45,7 +46,7 @@ export function text(ctx: Ctx, s: string, x: number, cy: number, px: number, col
   ctx.fillStyle = color;
   ctx.textAlign = opts.align ?? 'left';
   ctx.textBaseline = 'middle';
-  ctx.fillText(str, x, cy);
+  fillText(ctx, str, x, cy);
   return ctx.measureText(str).width;
 }
 
@@ -63,7 +64,7 @@ export function pill(ctx: Ctx, s: string, x: number, cy: number, px: number, bg:
   ctx.fillStyle = fg;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(str, left + w / 2, cy + 1);
+  fillText(ctx, str, left + w / 2, cy + 1);
   return w;
 }
 
@@ -85,14 +86,17 @@ function pip(ctx: Ctx, kind: 1 | -1 | 0, cx: number, cy: number, d: number): voi
   if (kind > 0) ctx.fillRect(cx - t / 2, cy - bar / 2, t, bar);
 }
 
-/** Net fate modifier as pips (at most 4 drawn, then "×n"); returns the x after the last pip. */
+/** Pips drawn for a net fate: one each up to 3, then one pip and "×n" (keeps the line short on a phone). */
+const pipCount = (n: number): number => (n > 3 ? 1 : Math.max(1, n));
+
+/** Net fate modifier as pips (up to 3, else one pip and "×n"); returns the x after the last pip. */
 export function drawFatePips(ctx: Ctx, fate: number, x: number, cy: number, d: number): number {
   const n = Math.abs(fate);
   const kind: 1 | -1 | 0 = fate > 0 ? 1 : fate < 0 ? -1 : 0;
-  const shown = Math.max(1, Math.min(n, 4));
+  const shown = pipCount(n);
   for (let i = 0; i < shown; i++) pip(ctx, kind, x + d / 2 + i * (d + 3), cy, d);
   x += shown * (d + 3) - 3;
-  if (n > 4) x += 4 + text(ctx, `×${n}`, x + 4, cy, Math.round(d * 0.8), COLORS.text, { bold: true });
+  if (n > 3) x += 4 + text(ctx, `×${n}`, x + 4, cy, Math.round(d * 0.8), COLORS.text, { bold: true });
   return x;
 }
 
@@ -169,9 +173,9 @@ function runItemWidth(ctx: Ctx, it: RunItem, px: number, chip: number): number {
   }
   if ('suits' in it) return it.suits.length ? it.suits.length * (chip + 3) - 3 : 0;
   if ('fate' in it) {
-    const n = Math.max(1, Math.min(Math.abs(it.fate), 4));
+    const n = pipCount(Math.abs(it.fate));
     let w = n * (chip + 3) - 3;
-    if (Math.abs(it.fate) > 4) {
+    if (Math.abs(it.fate) > 3) {
       ctx.font = font(Math.round(chip * 0.8), true);
       w += 4 + ctx.measureText(`×${Math.abs(it.fate)}`).width;
     }
@@ -186,18 +190,38 @@ export function measureRun(ctx: Ctx, items: readonly RunItem[], px: number, chip
   return items.reduce((s, it) => s + runItemWidth(ctx, it, px, chip), 0);
 }
 
+/** The smallest text a run draws at scale 1 (its words, and the digits beside fate pips). */
+function smallestText(items: readonly RunItem[], px: number, chip: number): number {
+  let least = Infinity;
+  for (const it of items) {
+    if ('t' in it && it.t.trim()) least = Math.min(least, it.px ?? px);
+    else if ('fate' in it && it.fate === 0) least = Math.min(least, Math.round(chip * 0.95));
+    else if ('fate' in it && Math.abs(it.fate) > 3) least = Math.min(least, Math.round(chip * 0.8));
+  }
+  return least;
+}
+
 /**
- * Draws items left to right on one line centred on cy, with text at `px` and chips at `chip` px;
- * if the line is wider than maxW it is scaled down to fit. Returns the drawn width.
+ * Draws items left to right on one line centred on cy, with text at `px` and chips at `chip` px. A line
+ * wider than maxW is scaled down to fit, but never so far that a text falls under MIN_TEXT: past that,
+ * the text that overflows is cut short with "…" and what follows it is left out. Returns the drawn width.
  */
 export function drawRun(ctx: Ctx, items: readonly RunItem[], x: number, cy: number, maxW: number, px: number, chip: number): number {
   const total = measureRun(ctx, items, px, chip);
-  const k = total > maxW ? maxW / total : 1;
+  // A hair over the minimum: the canvas keeps its transform in single precision.
+  const floor = Math.min(1, (MIN_TEXT + 0.01) / smallestText(items, px, chip));
+  const k = total > maxW ? Math.max(maxW / total, floor) : 1;
+  const room = maxW / k;
   ctx.save();
   ctx.translate(x, cy);
   ctx.scale(k, k);
   let cx = 0;
   for (const it of items) {
+    const w = runItemWidth(ctx, it, px, chip);
+    if (cx + w > room + 0.5) {
+      if ('t' in it) cx += text(ctx, it.t, cx, 0, it.px ?? px, it.color ?? COLORS.textDim, { bold: it.bold ?? false, maxW: room - cx });
+      break;
+    }
     if ('t' in it) cx += text(ctx, it.t, cx, 0, it.px ?? px, it.color ?? COLORS.textDim, { bold: it.bold ?? false });
     else if ('suits' in it) {
       for (const s of it.suits) {
@@ -212,7 +236,7 @@ export function drawRun(ctx: Ctx, items: readonly RunItem[], x: number, cy: numb
     } else cx += it.gap;
   }
   ctx.restore();
-  return total * k;
+  return Math.min(total * k, maxW);
 }
 
 /** Signed number with a true minus sign: "+2", "−1", "0". */
@@ -247,37 +271,70 @@ export interface FlipRowLayout {
   cheatX?: number;
 }
 
+/** What drawing a picture produced: its size, where its cards went, and every text with its size. */
+export interface Drawing<Box extends CardBox = CardBox> {
+  width: number;
+  height: number;
+  cards: Box[];
+  texts: DrawnText[];
+}
+
 /** Card size that fits `slots` cards plus an optional arrow in maxW, capped at maxCardW, ratio 1:1.4. */
 export function fitCards(slots: number, arrow: number, maxW: number, maxCardW: number, gap: number): { w: number; h: number } {
   const w = Math.floor(Math.min(maxCardW, (maxW - arrow - Math.max(0, slots - 1) * gap) / Math.max(1, slots)));
   return { w, h: Math.round(w * 1.4) };
 }
 
+/** Height of a flip row's cards for `cardW`. */
+export const cardHeight = (cardW: number): number => Math.round(cardW * 1.4);
+
 /**
  * The cards of one flip, left to right: the revealed cards (the taken one ringed in gold, the others
  * dimmed; crossed out if a cheat replaced it), then an arrow and the card cheated in (ringed in pink).
+ * Cards never get narrower than `minCardW` (their corner value must stay readable on a phone): when the
+ * room is short, the revealed cards overlap instead, each leaving its corner in view, the taken one on top.
  */
-export function drawFlipRow(ctx: Ctx, row: FlipRow, x: number, y: number, maxW: number, maxCardW: number, gap: number): FlipRowLayout {
+export function drawFlipRow(ctx: Ctx, row: FlipRow, x: number, y: number, maxW: number, maxCardW: number, gap: number, minCardW: number): FlipRowLayout {
   const cheat = row.cheatedWith;
-  const arrowW = cheat ? 30 + 2 * gap : 0;
-  const { w, h } = fitCards(row.revealed.length + (cheat ? 1 : 0), arrowW, maxW, maxCardW, gap);
-  let cx = x;
-  let takenSeen = false;
-  const cards: CardBox[] = [];
-  for (const code of row.revealed) {
-    const isTaken = !takenSeen && row.taken !== undefined && code === row.taken;
-    if (isTaken) takenSeen = true;
-    const state: CardState = row.taken === undefined ? 'normal' : isTaken ? (cheat ? 'replaced' : 'taken') : 'discarded';
-    drawCard(ctx, code, cx, y, w, h, isTaken && !cheat && row.redJokerSuit ? { state, redJokerSuit: row.redJokerSuit } : { state });
-    cards.push({ code, state, x: cx, y, w, h });
-    cx += w + gap;
+  const n = row.revealed.length;
+  const arrowW = cheat && n ? 34 + 2 * gap : 0;
+  let { w, h } = fitCards(n + (cheat ? 1 : 0), arrowW, maxW, maxCardW, gap);
+  let step = w + gap;
+  if (w < minCardW) {
+    w = minCardW;
+    h = cardHeight(w);
+    step = n > 1 ? Math.max(0, (maxW - arrowW - (cheat ? w : 0) - w) / (n - 1)) : 0;
   }
-  if (!cheat) return { cards, cardW: w, cardH: h, right: cx - gap };
-  if (row.revealed.length) {
-    drawArrow(ctx, cx, y + h / 2, arrowW - 2 * gap, COLORS.cheat);
-    cx += arrowW - gap;
+  let takenIndex = -1;
+  if (row.taken !== undefined) takenIndex = row.revealed.indexOf(row.taken);
+  const cards: CardBox[] = row.revealed.map((code, i) => {
+    const state: CardState = row.taken === undefined ? 'normal' : i === takenIndex ? (cheat ? 'replaced' : 'taken') : 'discarded';
+    return { code, state, x: Math.round(x + i * step), y, w, h };
+  });
+  const order = cards.map((_, i) => i).filter((i) => i !== takenIndex);
+  if (takenIndex >= 0) order.push(takenIndex);
+  for (const i of order) {
+    const c = cards[i]!;
+    const rj = i === takenIndex && !cheat && row.redJokerSuit ? { redJokerSuit: row.redJokerSuit } : {};
+    drawCard(ctx, c.code, c.x, c.y, w, h, { state: c.state, ...rj });
   }
-  drawCard(ctx, cheat, cx, y, w, h, row.redJokerSuit ? { state: 'cheated', redJokerSuit: row.redJokerSuit } : { state: 'cheated' });
-  cards.push({ code: cheat, state: 'cheated', x: cx, y, w, h });
-  return { cards, cardW: w, cardH: h, right: cx + w, cheatX: cx };
+  const right = n ? Math.round(x + (n - 1) * step + w) : x;
+  if (!cheat) return { cards, cardW: w, cardH: h, right };
+  if (n) drawArrow(ctx, right + gap, y + h / 2, arrowW - 2 * gap, COLORS.cheat);
+  const cheatX = n ? right + arrowW : x;
+  drawCard(ctx, cheat, cheatX, y, w, h, row.redJokerSuit ? { state: 'cheated', redJokerSuit: row.redJokerSuit } : { state: 'cheated' });
+  cards.push({ code: cheat, state: 'cheated', x: cheatX, y, w, h });
+  return { cards, cardW: w, cardH: h, right: cheatX + w, cheatX };
+}
+
+/** Height of the "Cheated" tag under a cheat card, gap included. */
+export const CHEAT_TAG_H = 40;
+
+/** The "Cheated" tag, centred under the card cheated in, kept left of `right` (the room the row had). */
+export function cheatTag(ctx: Ctx, label: string, row: FlipRowLayout, top: number, right: number): void {
+  if (row.cheatX === undefined) return;
+  ctx.font = font(TEXT.caption, true);
+  const w = ctx.measureText(label).width + 2 * Math.round(TEXT.caption * 0.6);
+  const cx = Math.min(row.cheatX + row.cardW / 2, right - w / 2);
+  pill(ctx, label, cx, top + CHEAT_TAG_H / 2 + 2, TEXT.caption, COLORS.cheat, '#2a0716', { align: 'center' });
 }

@@ -1,11 +1,15 @@
 /**
- * The duel picture (DUEL-4 steps B–F at a glance): both flips with the taken card ringed and the rest
- * dimmed, cheats, the total's breakdown, suits, TN, triggers, success/failure, and the damage: its flip
- * (or a fixed value), its reductions and the amount dealt, and a kill.
+ * The duel picture (DUEL-4 steps B–F at a glance), laid out for a phone: one full-width block per side,
+ * stacked — who, the outcome, the flip (the taken card ringed, the rest dimmed, a cheat crossed out and
+ * replaced), the total with its suits and its breakdown, why a failed side failed (DUEL-6), the declared
+ * trigger and whether it fires (TRIG-6) — then the TN in the header and the damage block under the sides.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { cardSuit, cardValue, type Suit } from '../engine/cards.js';
 import {
+  cardHeight,
+  CHEAT_TAG_H,
+  cheatTag,
   drawBolt,
   drawFlipRow,
   drawRun,
@@ -17,225 +21,195 @@ import {
   text,
   type CardBox,
   type Ctx,
+  type Drawing,
   type RunItem,
 } from './draw.js';
-import { hasReductions, killedTag, killedTagWidth, reductionItems } from './damage.js';
+import { damageBlockHeight, drawDamageBlock } from './damage.js';
 import { ensureFonts } from './fonts.js';
-import type { DamagePicture, DuelLabels, DuelPicture, DuelSidePicture } from './models.js';
-import { drawSuitRow } from './suits.js';
-import { COLORS } from './theme.js';
+import { drawFooter, drawHeader, FOOTER_H, HEADER_H } from './frame.js';
+import type { DuelLabels, DuelPicture, DuelSidePicture, TriggerStatus } from './models.js';
+import { recordTexts } from './texts.js';
+import { CHIP, COLORS, MARGIN, PAD, PICTURE_WIDTH, TEXT } from './theme.js';
 
-export { renderFlip, FLIP_SIZE } from './flip.js';
-export { renderHand, HAND_SIZE } from './hand.js';
+const W = PICTURE_WIDTH;
+const INNER = W - 2 * MARGIN - 2 * PAD; // content width of a block
+const ROW_A = 36; // role, name, outcome
+const CARDS_W = 288; // the flip
+const CARD_MAX = 72;
+const CARD_MIN = 56;
+const COLUMN_H = 136; // the total and its breakdown
+const LINE = 38; // a reason or a trigger line
+const TOTAL_CHIP = 30;
 
-export const DUEL_SIZE = { width: 1000, height: 560 } as const;
+/** Where each card of a duel picture was drawn: `where` is the index in `sides`, or 'damage'. */
+export type DuelCardBox = CardBox & { where: number | 'damage' };
 
-const M = 16; // outer margin
-const HEADER = 60;
+function flipHeight(side: DuelSidePicture): number {
+  if (side.yielded) return cardHeight(CARD_MAX);
+  const n = Math.max(1, side.revealed.length) + (side.cheatedWith ? 1 : 0);
+  const w = Math.max(CARD_MIN, Math.min(CARD_MAX, Math.floor((CARDS_W - (side.cheatedWith && side.revealed.length ? 50 : 0) - (n - 1) * 8) / n)));
+  return cardHeight(w) + (side.cheatedWith ? CHEAT_TAG_H : 0);
+}
+
+/** Reasons go on one line when they fit, else one line each. */
+function whyLines(ctx: Ctx, side: DuelSidePicture): RunItem[][] {
+  const why = side.outcome === 'failure' && !side.yielded ? (side.why ?? []) : [];
+  if (!why.length) return [];
+  const item = (r: (typeof why)[number]): RunItem[] => [{ t: r.text, color: COLORS.failure, bold: true }, ...(r.suits?.length ? [{ gap: 8 }, { suits: r.suits }] : [])];
+  const cross: RunItem[] = [{ t: '✗', color: COLORS.failure, bold: true }, { gap: 10 }];
+  const joined: RunItem[] = [...cross, ...why.flatMap((r, i) => [...(i ? [{ t: '  ·  ', color: COLORS.textDim }] : []), ...item(r)])];
+  if (measureRun(ctx, joined, TEXT.body, CHIP) <= INNER) return [joined];
+  return why.map((r) => [...cross, ...item(r)]);
+}
+
+function sideHeight(ctx: Ctx, side: DuelSidePicture): number {
+  const body = side.yielded ? flipHeight(side) : Math.max(flipHeight(side), COLUMN_H);
+  const lines = whyLines(ctx, side).length + (side.trigger ? 1 : 0);
+  return PAD + ROW_A + 14 + body + (lines ? 8 + lines * LINE : 0) + PAD - 4;
+}
+
+/** Size of the duel picture for this model (its height follows what it shows). */
+export function duelSize(model: DuelPicture): { width: number; height: number } {
+  const ctx = createCanvas(1, 1).getContext('2d');
+  return { width: W, height: layout(ctx, model).height };
+}
+
+function layout(ctx: Ctx, model: DuelPicture): { sides: { y: number; h: number }[]; damageY: number; height: number } {
+  let y = HEADER_H + MARGIN;
+  const sides = model.sides.slice(0, 2).map((side) => {
+    const h = sideHeight(ctx, side);
+    const at = { y, h };
+    y += h + MARGIN;
+    return at;
+  });
+  const damageY = y;
+  if (model.damage) y += damageBlockHeight(model.damage) + MARGIN;
+  return { sides, damageY, height: y - MARGIN + (model.footer ? FOOTER_H : MARGIN) };
+}
 
 export async function renderDuel(model: DuelPicture): Promise<Buffer> {
   ensureFonts();
-  const canvas = createCanvas(DUEL_SIZE.width, DUEL_SIZE.height);
+  const { width, height } = duelSize(model);
+  const canvas = createCanvas(width, height);
   drawDuel(canvas.getContext('2d'), model);
   return canvas.encode('png');
 }
 
-/** Where each card of a duel picture was drawn: `side` is the index in `sides`, or 'damage'. */
-export type DuelCardBox = CardBox & { where: number | 'damage' };
-
-/** Draws the whole duel picture on a DUEL_SIZE context; returns where the cards went. */
-export function drawDuel(ctx: Ctx, model: DuelPicture): DuelCardBox[] {
+/** Draws the whole duel picture on a context of `duelSize(model)`; returns where the cards and texts went. */
+export function drawDuel(ctx: Ctx, model: DuelPicture): Drawing<DuelCardBox> {
+  const texts = recordTexts(ctx);
   const boxes: DuelCardBox[] = [];
-  const keep = (where: number | 'damage', cards: CardBox[]) => {
-    for (const c of cards) boxes.push({ ...c, where });
-  };
-  const { width: W, height: H } = DUEL_SIZE;
   const L = model.labels;
+  const at = layout(ctx, model);
   ctx.fillStyle = COLORS.felt;
-  ctx.fillRect(0, 0, W, H);
-  ctx.fillStyle = COLORS.feltDark;
-  ctx.fillRect(0, 0, W, HEADER);
+  ctx.fillRect(0, 0, W, at.height);
 
-  const two = model.sides.length >= 2;
-  const tnBox = !two && model.tn !== undefined;
-  // Header: title, and the TN on the right when there are two panels.
-  let titleMax = W - 2 * M - 8;
-  if (two && model.tn) {
-    const items = tnItems(model.tn, L);
-    const w = measureRun(ctx, items, 20, 26) + 28;
-    const x = W - M - w;
-    strokeRoundRect(ctx, x, 12, w, HEADER - 24, 18, COLORS.gold, 2);
-    drawRun(ctx, items, x + 14, HEADER / 2, w - 28, 20, 26);
-    titleMax = x - M - 16;
-  }
-  text(ctx, model.title, M + 8, HEADER / 2, 26, COLORS.text, { bold: true, maxW: titleMax });
-
-  const top = HEADER + 14;
-  const bottom = model.damage ? 412 : H - 40;
-  const h = bottom - top;
-  // Without a damage strip the panels are taller, so the cards can be bigger.
-  const cardMax = model.damage ? 74 : 96;
-  if (two) {
-    const w = (W - 3 * M) / 2;
-    keep(0, drawSide(ctx, model.sides[0]!, M, top, w, h, L, cardMax));
-    keep(1, drawSide(ctx, model.sides[1]!, 2 * M + w, top, w, h, L, cardMax));
-  } else if (model.sides[0]) {
-    const w = tnBox ? 640 : W - 2 * M;
-    keep(0, drawSide(ctx, model.sides[0], M, top, w, h, L, cardMax));
-    if (model.tn) drawTnBox(ctx, model.tn, M + w + M, top, W - 3 * M - w, h, L);
-  }
-  if (model.damage) keep('damage', drawDamage(ctx, model.damage, M, 424, W - 2 * M, 96, L));
-  if (model.footer) text(ctx, model.footer, M + 8, H - 20, 15, COLORS.textFaint, { maxW: W - 2 * M - 16 });
-  return boxes;
+  const tn = model.tn ? tnItems(model.tn, L) : null;
+  const tnW = tn ? Math.min(measureRun(ctx, tn, TEXT.body, TOTAL_CHIP) + 32, W / 2) : 0;
+  drawHeader(ctx, model.title, W, tnW);
+  if (tn) drawTn(ctx, tn, tnW);
+  model.sides.slice(0, 2).forEach((side, i) => {
+    for (const c of drawSide(ctx, side, MARGIN, at.sides[i]!.y, W - 2 * MARGIN, at.sides[i]!.h, L)) boxes.push({ ...c, where: i });
+  });
+  if (model.damage) for (const c of drawDamageBlock(ctx, model.damage, MARGIN, at.damageY, W - 2 * MARGIN, L)) boxes.push({ ...c, where: 'damage' });
+  if (model.footer) drawFooter(ctx, model.footer, W, at.height);
+  return { width: W, height: at.height, cards: boxes, texts };
 }
 
 function tnItems(tn: { value: number; suits: Suit[] }, L: DuelLabels): RunItem[] {
-  return [{ t: L.tn, bold: true, color: COLORS.textDim }, { gap: 10 }, { t: String(tn.value), bold: true, color: COLORS.gold, px: 24 }, { gap: tn.suits.length ? 10 : 0 }, { suits: tn.suits }];
+  const items: RunItem[] = [{ t: L.tn, bold: true, color: COLORS.textDim }, { gap: 10 }, { t: String(tn.value), bold: true, color: COLORS.gold, px: TEXT.tn }];
+  if (tn.suits.length) items.push({ gap: 10 }, { suits: tn.suits });
+  return items;
+}
+
+/** The TN, right of the header, in a gold outline `w` wide. */
+function drawTn(ctx: Ctx, items: RunItem[], w: number): void {
+  const x = W - MARGIN - w;
+  strokeRoundRect(ctx, x, 10, w, HEADER_H - 20, 24, COLORS.gold, 3);
+  drawRun(ctx, items, x + 16, HEADER_H / 2, w - 32, TEXT.body, TOTAL_CHIP);
 }
 
 const ROLE_COLOR = { attacker: COLORS.attacker, defender: COLORS.defender, single: COLORS.single } as const;
 
-function drawSide(ctx: Ctx, side: DuelSidePicture, x: number, y: number, w: number, h: number, L: DuelLabels, cardMax: number): CardBox[] {
+function drawSide(ctx: Ctx, side: DuelSidePicture, x: number, y: number, w: number, h: number, L: DuelLabels): CardBox[] {
   const ok = side.outcome === 'success';
   fillRoundRect(ctx, x, y, w, h, 14, COLORS.panel);
-  strokeRoundRect(ctx, x + 1, y + 1, w - 2, h - 2, 14, ok ? COLORS.success : COLORS.failure, 2);
-  const P = 16; // inner padding
-  const inner = w - 2 * P;
+  strokeRoundRect(ctx, x + 1.5, y + 1.5, w - 3, h - 3, 14, ok ? COLORS.success : COLORS.failure, 3);
+  const left = x + PAD;
+  const right = x + w - PAD;
 
-  // Row 1: role, label, outcome.
-  const r1 = y + 28;
+  // Row A: role, name, outcome.
+  const ra = y + PAD + ROW_A / 2;
   const roleText = side.role === 'attacker' ? L.attacker : side.role === 'defender' ? L.defender : L.single;
-  let lx = x + P;
-  if (roleText) lx += pill(ctx, roleText, lx, r1, 14, ROLE_COLOR[side.role], COLORS.roleInk, { maxW: inner / 3 }) + 10;
-  const badgeW = pill(ctx, ok ? L.success : L.failure, x + w - P, r1, 16, ok ? COLORS.success : COLORS.failure, ok ? COLORS.successInk : COLORS.failureInk, { align: 'right', maxW: inner / 3 });
-  text(ctx, side.label, lx, r1, 19, COLORS.text, { bold: true, maxW: x + w - P - badgeW - 12 - lx });
+  let lx = left;
+  if (roleText) lx += pill(ctx, roleText, lx, ra, TEXT.caption, ROLE_COLOR[side.role], COLORS.roleInk, { maxW: INNER / 3 }) + 12;
+  const badgeW = pill(ctx, ok ? L.success : L.failure, right, ra, TEXT.body, ok ? COLORS.success : COLORS.failure, ok ? COLORS.successInk : COLORS.failureInk, { align: 'right', maxW: INNER / 3 });
+  text(ctx, side.label, lx, ra, TEXT.name, COLORS.text, { bold: true, maxW: right - badgeW - 12 - lx });
 
-  // Row 2: the flip (or the yield).
-  const cardsTop = y + 60;
-  let rowBottom: number;
+  // Row B: the flip (or the yield) on the left, the total and its breakdown on the right.
+  const top = y + PAD + ROW_A + 14;
   let cards: CardBox[] = [];
+  let bodyH: number;
   if (side.yielded) {
-    const bw = Math.min(inner, 200);
-    const bh = Math.round(cardMax * 1.4);
-    ctx.setLineDash([8, 6]);
-    strokeRoundRect(ctx, x + P, cardsTop, bw, bh, 10, COLORS.textFaint, 2);
+    const bh = cardHeight(CARD_MAX);
+    const bw = Math.min(CARDS_W, 220);
+    ctx.setLineDash([10, 8]);
+    strokeRoundRect(ctx, left, top, bw, bh, 10, COLORS.textDim, 2);
     ctx.setLineDash([]);
-    text(ctx, L.yielded, x + P + bw / 2, cardsTop + bh / 2, 20, COLORS.textDim, { bold: true, align: 'center', maxW: bw - 16 });
-    rowBottom = cardsTop + bh;
+    text(ctx, L.yielded, left + bw / 2, top + bh / 2, TEXT.name, COLORS.text, { bold: true, align: 'center', maxW: bw - 16 });
+    bodyH = bh;
   } else {
     // No revealed cards recorded (e.g. a total built without a flip): show the final card as taken.
     const revealed = side.revealed.length ? side.revealed : side.cheatedWith ? [] : [side.finalCard];
     const taken = side.revealed.length ? side.taken : side.finalCard;
-    const row = drawFlipRow(ctx, { revealed, taken, cheatedWith: side.cheatedWith, redJokerSuit: side.redJokerSuit }, x + P, cardsTop, inner, cardMax, 10);
-    rowBottom = cardsTop + row.cardH;
+    const row = drawFlipRow(ctx, { revealed, taken, cheatedWith: side.cheatedWith, redJokerSuit: side.redJokerSuit }, left, top, CARDS_W, CARD_MAX, 8, CARD_MIN);
+    cheatTag(ctx, L.cheated, row, top + row.cardH, left + CARDS_W + 18);
     cards = row.cards;
-    if (row.cheatX !== undefined) pill(ctx, L.cheated, row.cheatX + row.cardW / 2, rowBottom + 18, 12, COLORS.cheat, '#2a0716', { maxW: Math.max(row.cardW + 40, 90), align: 'center' });
+    drawColumn(ctx, side, left + CARDS_W + 20, top, right - (left + CARDS_W + 20), L);
+    bodyH = Math.max(row.cardH + (row.cheatX !== undefined ? CHEAT_TAG_H : 0), COLUMN_H);
   }
 
-  // Row 3: breakdown "Stat 6 ♦ + Card 9 ♦ + Modifiers +1 + soulstone ♦"; row 4: fate and soulstone.
-  if (!side.yielded) {
-    const finalSuit = cardSuit(side.finalCard, side.redJokerSuit);
-    const num = (n: string): RunItem => ({ t: n, bold: true, color: COLORS.text });
-    const plus: RunItem = { t: '  +  ', color: COLORS.textFaint };
-    const items: RunItem[] = [{ t: `${L.stat} ` }, num(String(side.stat))];
-    if (side.statSuits.length) items.push({ gap: 6 }, { suits: side.statSuits });
-    items.push(plus, { t: `${L.card} ` }, num(String(cardValue(side.finalCard))));
-    if (finalSuit) items.push({ gap: 6 }, { suits: [finalSuit] });
-    if (side.modifier !== 0) items.push(plus, { t: `${L.modifier} ` }, num(signed(side.modifier)));
-    if (side.soulstone && side.soulstone !== 'plus') items.push(plus, { soulstone: true }, { gap: 4 }, { suits: [side.soulstone] });
-    const r3 = rowBottom + 44;
-    drawRun(ctx, items, x + P, r3, inner, 16, 22);
-
-    const fate: RunItem[] = [{ t: `${L.fate} ` }, { gap: 4 }, { fate: side.fate }];
-    if (side.soulstone) {
-      fate.push({ gap: 28 }, { soulstone: true }, { gap: 6 }, { t: L.soulstone });
-      if (side.soulstone === 'plus') fate.push({ gap: 8 }, { fate: 1 });
-      else fate.push({ gap: 8 }, { suits: [side.soulstone] });
-    }
-    drawRun(ctx, fate, x + P, r3 + 34, inner, 16, 22);
+  // Then why it failed, and the trigger.
+  let cy = top + bodyH + 8 + LINE / 2;
+  for (const line of whyLines(ctx, side)) {
+    drawRun(ctx, line, left, cy, INNER, TEXT.body, CHIP);
+    cy += LINE;
   }
-
-  // Bottom rows: total with its suits, then the trigger.
-  const rt = y + h - (side.trigger ? 58 : 40);
-  const total: RunItem[] = [{ t: L.total, bold: true, color: COLORS.textDim, px: 18 }, { gap: 14 }, { t: String(side.total), bold: true, color: COLORS.text, px: 46 }];
-  if (side.suits.length && !side.yielded) total.push({ gap: 14 }, { suits: side.suits });
-  drawRun(ctx, total, x + P, rt, inner, 18, 28);
-  if (side.trigger) {
-    const rtr = y + h - 20;
-    drawBolt(ctx, x + P + 10, rtr, 22, COLORS.gold);
-    const cw = text(ctx, L.trigger, x + P + 28, rtr, 16, COLORS.textDim, { maxW: inner / 2 });
-    text(ctx, side.trigger, x + P + 28 + cw + 10, rtr, 18, COLORS.gold, { bold: true, maxW: inner - 38 - cw });
-  }
+  if (side.trigger) drawTrigger(ctx, side.trigger, left, cy, INNER, L);
   return cards;
 }
 
-function drawTnBox(ctx: Ctx, tn: { value: number; suits: Suit[] }, x: number, y: number, w: number, h: number, L: DuelLabels): void {
-  fillRoundRect(ctx, x, y, w, h, 14, COLORS.feltDark);
-  strokeRoundRect(ctx, x + 1, y + 1, w - 2, h - 2, 14, COLORS.gold, 2);
-  const cx = x + w / 2;
-  const midY = y + h / 2 - (tn.suits.length ? 24 : 0);
-  text(ctx, L.tn, cx, midY - 62, 24, COLORS.textDim, { bold: true, align: 'center', maxW: w - 24 });
-  text(ctx, String(tn.value), cx, midY + 4, 84, COLORS.gold, { bold: true, align: 'center' });
-  if (tn.suits.length) {
-    const d = 40;
-    const rowW = tn.suits.length * (d + 6) - 6;
-    drawSuitRow(ctx, tn.suits, cx - rowW / 2, midY + 82, d, 6);
-  }
+/** The total (big, with its suits), then "Stat 7 + Card 13", then the modifier, the fate and a soulstone. */
+function drawColumn(ctx: Ctx, side: DuelSidePicture, x: number, top: number, w: number, L: DuelLabels): void {
+  const total: RunItem[] = [{ t: L.total, bold: true, color: COLORS.textDim }, { gap: 12 }, { t: String(side.total), bold: true, color: COLORS.text, px: TEXT.total }];
+  if (side.suits.length) total.push({ gap: 12 }, { suits: side.suits });
+  drawRun(ctx, total, x, top + 30, w, TEXT.body, TOTAL_CHIP);
+
+  const finalSuit = cardSuit(side.finalCard, side.redJokerSuit);
+  const num = (n: string): RunItem => ({ t: n, bold: true, color: COLORS.text });
+  const stat: RunItem[] = [{ t: `${L.stat} ` }, num(String(side.stat))];
+  if (side.statSuits.length) stat.push({ gap: 6 }, { suits: side.statSuits });
+  stat.push({ t: '  +  ', color: COLORS.textFaint }, { t: `${L.card} ` }, num(String(cardValue(side.finalCard))));
+  if (finalSuit) stat.push({ gap: 6 }, { suits: [finalSuit] });
+  drawRun(ctx, stat, x, top + 84, w, TEXT.body, CHIP - 2);
+
+  const more: RunItem[] = [];
+  if (side.modifier !== 0) more.push({ t: `${L.modifier} ` }, num(signed(side.modifier)), { gap: 18 });
+  more.push({ t: `${L.fate} ` }, { gap: 2 }, { fate: side.fate });
+  if (side.soulstone) more.push({ gap: 18 }, { soulstone: true }, { gap: 6 }, side.soulstone === 'plus' ? { fate: 1 } : { suits: [side.soulstone] });
+  drawRun(ctx, more, x, top + 120, w, TEXT.body, 24);
 }
 
-function drawDamage(ctx: Ctx, dmg: DamagePicture, x: number, y: number, w: number, h: number, L: DuelLabels): CardBox[] {
-  fillRoundRect(ctx, x, y, w, h, 14, COLORS.panel);
-  const P = 20;
-  const cy = y + h / 2;
-  text(ctx, L.damage, x + P, cy - 22, 18, COLORS.text, { bold: true, maxW: 230 });
-  if (typeof dmg.profile === 'number') {
-    // DMG-1 fixed damage: no flip, so no band: "fixed" and the value, filled like a selected band.
-    const tw = text(ctx, L.fixed, x + P, cy + 18, 16, COLORS.gold, { bold: true, maxW: 170 });
-    const bx = x + P + (tw ? tw + 10 : 0);
-    fillRoundRect(ctx, bx, cy + 2, 42, 32, 8, COLORS.gold);
-    text(ctx, String(dmg.profile), bx + 21, cy + 19, 18, COLORS.roleInk, { bold: true, align: 'center' });
-  } else {
-    // Profile a/b/c with the applicable band filled.
-    const bands = ['weak', 'moderate', 'severe'] as const;
-    const bi = dmg.band ? bands.indexOf(dmg.band) : -1;
-    let px = x + P;
-    for (let i = 0; i < 3; i++) {
-      const bw = 42;
-      const by = cy + 2;
-      if (i === bi) fillRoundRect(ctx, px, by, bw, 32, 8, COLORS.gold);
-      else strokeRoundRect(ctx, px + 1, by + 1, bw - 2, 30, 8, COLORS.textFaint, 2);
-      text(ctx, String(dmg.profile[i]), px + bw / 2, by + 17, 18, i === bi ? COLORS.roleInk : COLORS.textDim, { bold: true, align: 'center' });
-      px += bw + 6;
-    }
-    if (dmg.band) text(ctx, L.bands[dmg.band], px + 6, cy + 18, 16, COLORS.gold, { bold: true, maxW: 110 });
+/** TRIG-6 at a glance: a trigger that fires is gold, one that fizzles is struck through and grey, one that waits for a kill is tagged with the skull. */
+function drawTrigger(ctx: Ctx, trigger: { name: string; status: TriggerStatus }, x: number, cy: number, maxW: number, L: DuelLabels): void {
+  const status = trigger.status;
+  const ink = status === 'fires' ? COLORS.gold : status === 'ifKilled' ? COLORS.text : COLORS.textFaint;
+  drawBolt(ctx, x + 12, cy, 28, ink);
+  const tag = status === 'ifKilled' ? `☠ ${L.triggerStatus.ifKilled}` : L.triggerStatus[status];
+  const tagW = pill(ctx, tag, x + maxW, cy, TEXT.caption, status === 'fires' ? COLORS.gold : status === 'ifKilled' ? COLORS.bjFace : COLORS.textFaint, status === 'fires' ? COLORS.roleInk : status === 'ifKilled' ? COLORS.bjInk : COLORS.feltDark, { align: 'right', maxW: maxW / 2 });
+  const nameW = text(ctx, trigger.name, x + 32, cy, TEXT.name, ink, { bold: true, maxW: maxW - 32 - tagW - 12 });
+  if (status === 'fizzles') {
+    ctx.fillStyle = ink;
+    ctx.fillRect(x + 30, cy - 1, nameW + 4, 3);
   }
-
-  // Amount: a red disc with the number; just left of it, the reductions that led to it and the kill.
-  const ax = x + w - P - 38;
-  const steps = hasReductions(dmg) ? reductionItems(dmg, L) : null;
-  const blockRight = ax - 38 - 16;
-  const blockMax = 320;
-  const stepsW = steps ? Math.min(measureRun(ctx, steps, 16, 18), blockMax) : 0;
-  const killW = dmg.killed ? Math.min(killedTagWidth(ctx, L.killed, 14), blockMax) : 0;
-  const blockW = Math.max(stepsW, killW);
-  const both = steps !== null && dmg.killed === true;
-  if (steps) drawRun(ctx, steps, blockRight - stepsW, both ? cy - 17 : cy, blockMax, 16, 18);
-  if (dmg.killed) killedTag(ctx, L.killed, blockRight, both ? cy + 21 : cy, 14, 'right', blockMax);
-
-  // The damage flip (none for a fixed profile).
-  let cards: CardBox[] = [];
-  const revealed = dmg.revealed ?? [];
-  if (revealed.length || dmg.cheatedWith) {
-    let fx = x + 310;
-    if (dmg.fate !== undefined) fx += drawRun(ctx, [{ t: L.fate }, { gap: 8 }, { fate: dmg.fate }], fx, cy, 150, 16, 20) + 18;
-    const rowMax = Math.max(60, (blockW ? blockRight - blockW - 20 : x + w - 120) - fx);
-    cards = drawFlipRow(ctx, { revealed, taken: dmg.taken, cheatedWith: dmg.cheatedWith }, fx, y + 12, rowMax, 52, 8).cards;
-  }
-
-  ctx.fillStyle = COLORS.failure;
-  ctx.beginPath();
-  ctx.arc(ax, cy, 38, 0, Math.PI * 2);
-  ctx.fill();
-  text(ctx, String(dmg.amount), ax, cy + 2, 40, '#ffffff', { bold: true, align: 'center', maxW: 64 });
-  return cards;
 }

@@ -2,7 +2,7 @@
  * Sample picture models (English and French labels) for tests, benchmarks and previews.
  * Not used by the renderer itself; real labels come from the app's i18n layer.
  */
-import type { DuelLabels, DuelPicture, FlipLabels, FlipPicture, HandPicture } from './models.js';
+import type { DamageSheet, DuelLabels, DuelPicture, FlipLabels, FlipPicture, HandPicture } from './models.js';
 
 export const EN_DUEL_LABELS: DuelLabels = {
   attacker: 'Attacker',
@@ -12,19 +12,20 @@ export const EN_DUEL_LABELS: DuelLabels = {
   card: 'Card',
   modifier: 'Mod',
   fate: 'Fate',
-  soulstone: 'Soulstone',
   total: 'Total',
   tn: 'TN',
-  success: 'Success',
-  failure: 'Failure',
+  success: 'SUCCESS',
+  failure: 'FAILURE',
   cheated: 'Cheated',
-  trigger: 'Trigger',
   yielded: 'Yielded',
+  triggerStatus: { fires: 'fires', fizzles: 'fizzles', ifKilled: 'if killed' },
   damage: 'Damage',
-  bands: { weak: 'Weak', moderate: 'Moderate', severe: 'Severe' },
+  bands: { weak: 'weak', moderate: 'moderate', severe: 'severe' },
   fixed: 'fixed',
   armor: 'Armor',
   shielded: 'Shielded',
+  bonus: 'Bonus',
+  dealt: 'dealt',
   killed: 'KILLED',
 };
 
@@ -36,31 +37,25 @@ export const FR_DUEL_LABELS: DuelLabels = {
   card: 'Carte',
   modifier: 'Mod.',
   fate: 'Destin',
-  soulstone: 'Pierrâme',
   total: 'Total',
   tn: 'VS',
-  success: 'Réussite',
-  failure: 'Échec',
-  cheated: 'Trompé',
-  trigger: 'Déclic',
-  yielded: 'Cède',
+  success: 'RÉUSSITE',
+  failure: 'ÉCHEC',
+  cheated: 'Truquée',
+  yielded: 'A cédé',
+  triggerStatus: { fires: 'se déclenche', fizzles: 'sans effet', ifKilled: 'si tué' },
   damage: 'Dégâts',
-  bands: { weak: 'Faible', moderate: 'Modéré', severe: 'Sévère' },
+  bands: { weak: 'faible', moderate: 'modéré', severe: 'sévère' },
   fixed: 'fixe',
   armor: 'Armure',
   shielded: 'Protégé',
+  bonus: 'Bonus',
+  dealt: 'infligés',
   killed: 'TUÉ',
 };
 
-export const EN_FLIP_LABELS: FlipLabels = {
-  fate: 'Fate',
-  cheated: 'Cheated',
-  bands: EN_DUEL_LABELS.bands,
-  fixed: EN_DUEL_LABELS.fixed,
-  armor: EN_DUEL_LABELS.armor,
-  shielded: EN_DUEL_LABELS.shielded,
-  killed: EN_DUEL_LABELS.killed,
-};
+export const EN_FLIP_LABELS: FlipLabels = { fate: 'Fate', cheated: 'Cheated', bands: EN_DUEL_LABELS.bands, result: 'Result', health: 'Health' };
+export const FR_FLIP_LABELS: FlipLabels = { fate: 'Destin', cheated: 'Truquée', bands: FR_DUEL_LABELS.bands, result: 'Résultat', health: 'Santé' };
 
 /** Opposed melee duel: attacker flips + (3 cards), takes the 9, cheats in a 13; defender flips −. Damage follows. */
 export const OPPOSED_CHEAT: DuelPicture = {
@@ -81,7 +76,7 @@ export const OPPOSED_CHEAT: DuelPicture = {
       finalCard: '13M',
       suits: ['M', 'M'],
       total: 20,
-      trigger: 'Onslaught',
+      trigger: { name: 'Onslaught', status: 'fires' },
       outcome: 'success',
     },
     {
@@ -97,6 +92,7 @@ export const OPPOSED_CHEAT: DuelPicture = {
       suits: ['C'],
       total: 11,
       outcome: 'failure',
+      why: [{ text: '10 short of beating Ana’s 20' }],
     },
   ],
   damage: { profile: [2, 3, 4], revealed: ['12R'], taken: '12R', base: 4, amount: 4, band: 'severe', fate: 0 },
@@ -123,7 +119,7 @@ export const SIMPLE_TN_RJ: DuelPicture = {
       redJokerSuit: 'T',
       suits: ['T', 'T'],
       total: 20,
-      trigger: 'Blaze',
+      trigger: { name: 'Blaze', status: 'fires' },
       outcome: 'success',
     },
   ],
@@ -167,7 +163,7 @@ export const YIELD_FR: DuelPicture = {
       outcome: 'failure',
     },
   ],
-  footer: 'Tour 3 · la défenseuse cède (DUEL-7)',
+  footer: 'Tour 3 · la défenseuse cède',
   labels: FR_DUEL_LABELS,
 };
 
@@ -189,6 +185,7 @@ export const JOKERS: DuelPicture = {
       suits: [],
       total: 6,
       outcome: 'failure',
+      why: [{ text: '13 short of Finn’s 19' }],
     },
     {
       label: 'Finn · The Dreamer with a remarkably long model name',
@@ -204,7 +201,7 @@ export const JOKERS: DuelPicture = {
       redJokerSuit: 'R',
       suits: ['C', 'R'],
       total: 19,
-      trigger: 'Nightmare Fuel',
+      trigger: { name: 'Nightmare Fuel', status: 'fires' },
       outcome: 'success',
     },
   ],
@@ -245,30 +242,96 @@ export const REDUCED_DAMAGE_FR: DuelPicture = {
   labels: FR_DUEL_LABELS,
 };
 
+/** A simple duel that misses the TN and its suit: both reasons shown; its trigger fizzles (TRIG-6). */
+export const SIMPLE_FAILS_FIZZLES: DuelPicture = {
+  title: 'Sonnia Criid — Flame Wall (Ca 6)',
+  kind: 'simple',
+  tn: { value: 14, suits: ['T', 'T'] },
+  sides: [
+    {
+      label: 'Claire · Sonnia Criid',
+      role: 'single',
+      stat: 6,
+      statSuits: ['M'],
+      modifier: -1,
+      fate: -1,
+      revealed: ['8T', '3C'],
+      taken: '3C',
+      finalCard: '3C',
+      suits: ['M', 'C'],
+      total: 8,
+      trigger: { name: 'Blaze', status: 'fizzles' },
+      outcome: 'failure',
+      why: [{ text: '6 short of the TN 14' }, { text: 'missing', suits: ['T', 'T'] }],
+    },
+  ],
+  labels: EN_DUEL_LABELS,
+};
+
+/** An opposed duel where the attacker’s trigger waits for a kill and the defender’s fizzles; French. */
+export const IF_KILLED_FR: DuelPicture = {
+  title: 'Perdita — Pistolet contre Df',
+  kind: 'opposed',
+  sides: [
+    {
+      label: 'Gus · Perdita Ortega',
+      role: 'attacker',
+      stat: 6,
+      statSuits: [],
+      modifier: 0,
+      fate: 0,
+      revealed: ['10R'],
+      taken: '10R',
+      finalCard: '10R',
+      suits: ['R'],
+      total: 16,
+      trigger: { name: 'Exécution', status: 'ifKilled' },
+      outcome: 'success',
+    },
+    {
+      label: 'Hana · Samouraï',
+      role: 'defender',
+      stat: 5,
+      statSuits: ['T'],
+      modifier: 1,
+      fate: -1,
+      revealed: ['6T', '9T'],
+      taken: '6T',
+      finalCard: '6T',
+      suits: ['T', 'T'],
+      total: 12,
+      trigger: { name: 'Riposte', status: 'fizzles' },
+      outcome: 'failure',
+      why: [{ text: 'il manque 5 pour battre les 16 de Gus' }],
+    },
+  ],
+  damage: { profile: [2, 4, 5], revealed: ['8R'], taken: '8R', band: 'moderate', fate: 0, base: 4, amount: 4, killed: true },
+  labels: FR_DUEL_LABELS,
+};
+
 export const HAND: HandPicture = {
-  title: 'Your hand — cheat the 6C? (legal cards highlighted)',
-  cards: ['1R', '13M', '7C', 'RJ', '10T', '4M'],
-  highlight: ['13M', '7C', 'RJ', '10T'],
-  footer: 'Hand 6/6',
+  title: 'Your Control Hand — 6 cards',
+  cards: ['1R', '13M', '4M', '7C', '10T', 'RJ'],
+  highlight: ['13M', '7C', '10T', 'RJ'],
+  footer: 'Ana vs Ben · soulstones: 2',
 };
 
 export const BIG_HAND: HandPicture = {
-  title: 'Hand (10 cards, over maximum)',
-  cards: ['1R', '2M', '3C', '4T', '5R', '6M', '7C', '8T', '9R', 'BJ'],
+  title: 'Your Control Hand — 10 cards',
+  cards: ['1R', '5R', '9R', '2M', '6M', '3C', '7C', '4T', '8T', 'BJ'],
 };
-
+/** A plain flip with a + (two cards), the lower one left, a 12 cheated in for the 5. */
 export const FLIP_CHEAT: FlipPicture = {
-  title: 'Damage flip — Scything Blow',
+  title: 'Ana’s flip — Initiative',
   fate: 1,
   revealed: ['3T', '5C'],
   taken: '5C',
   cheatedWith: '12M',
   finalCard: '12M',
-  profile: [2, 3, 4],
-  footer: 'Precision + (diff 11)',
   labels: EN_FLIP_LABELS,
 };
 
+/** Still choosing: nothing taken, nothing dimmed, no result yet. */
 export const FLIP_CHOOSING: FlipPicture = {
   title: 'Initiative flip',
   fate: -2,
@@ -276,19 +339,59 @@ export const FLIP_CHOOSING: FlipPicture = {
   labels: EN_FLIP_LABELS,
 };
 
-/** A standalone fixed damage (/damage profile:4): no flip, its value; Armor, then a soulstone reduction. */
-export const FLIP_DAMAGE_FIXED: FlipPicture = {
-  title: 'Ana — damage against Ben',
-  revealed: [],
-  profile: 4,
-  damage: { base: 4, afterArmor: 3, soulstone: { card: 'RJ', value: 0 }, amount: 0 },
-  footer: '0 damage after reductions',
+/** A − flip of three: the lowest card is forced (FLIP-5), the Black Joker among them. */
+export const FLIP_MINUS_BJ: FlipPicture = {
+  title: 'Tirage de Ben — Horreur',
+  fate: -2,
+  revealed: ['11T', 'BJ', '7R'],
+  taken: 'BJ',
+  finalCard: 'BJ',
+  labels: FR_FLIP_LABELS,
+};
+
+/** A ++ flip that shows the Red Joker, its suit named. */
+export const FLIP_PLUS_RJ: FlipPicture = {
+  title: 'Claire’s flip',
+  fate: 2,
+  revealed: ['4M', 'RJ', '9C'],
+  taken: 'RJ',
+  finalCard: 'RJ',
+  redJokerSuit: 'M',
   labels: EN_FLIP_LABELS,
 };
 
-/** A standalone damage flip, cheated, with Shielded and a kill. */
-export const FLIP_DAMAGE_KILL: FlipPicture = {
-  ...FLIP_CHEAT,
-  damage: { base: 4, afterShielded: 3, amount: 3, killed: true },
-  footer: '3 damage after reductions',
+/** A variable flip (FLIP-8, a push of 1/2/4) and a heal (DMG-12) of 1/3/5 up to the maximum. */
+export const FLIP_AMOUNT: FlipPicture = {
+  title: 'Dora’s flip — Healing Energy',
+  fate: 0,
+  revealed: ['9R'],
+  taken: '9R',
+  finalCard: '9R',
+  profile: [1, 3, 5],
+  amount: 3,
+  healed: { before: 2, after: 5 },
+  footer: 'Lady Justice heals, at most 9',
+  labels: EN_FLIP_LABELS,
+};
+
+/** A standalone fixed damage (/damage profile:4): no flip, its value; Armor, then a soulstone reduction. */
+export const DAMAGE_FIXED: DamageSheet = {
+  title: 'Ana — damage against Ben',
+  damage: { profile: 4, base: 4, afterArmor: 3, soulstone: { card: 'RJ', value: 0 }, amount: 0 },
+  labels: EN_DUEL_LABELS,
+};
+
+/** A standalone damage flip, cheated, +1 from a trigger, through Armor and Shielded, and a kill. */
+export const DAMAGE_KILL: DamageSheet = {
+  title: 'Ana — damage against Ben',
+  damage: { profile: [2, 3, 4], revealed: ['3T', '5C'], taken: '5C', cheatedWith: '11M', band: 'severe', fate: 1, base: 5, plus: 1, afterArmor: 4, afterShielded: 3, amount: 3, killed: true },
+  footer: 'Ben has no Health left',
+  labels: EN_DUEL_LABELS,
+};
+
+/** A French damage with every reduction, the soulstone's flip among them. */
+export const DAMAGE_ALL_FR: DamageSheet = {
+  title: 'Dora — dégâts contre Eve',
+  damage: { profile: [2, 3, 5], revealed: ['13R'], taken: '13R', band: 'severe', fate: 0, base: 5, afterArmor: 4, afterShielded: 3, soulstone: { card: '7C', value: 1 }, amount: 1 },
+  labels: FR_DUEL_LABELS,
 };

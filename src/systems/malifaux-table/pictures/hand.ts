@@ -1,66 +1,75 @@
-/** A Control Hand: a row of cards, the legal ones (e.g. to cheat) lifted and ringed, the rest dimmed. */
+/**
+ * A Control Hand: a row of cards in the order given (the presenter sorts them by suit and value), the
+ * legal ones (e.g. to cheat) lifted and ringed, the rest dimmed. Cards shrink to fit, never below a width
+ * whose corner value stays readable on a phone; past that they overlap, each corner still in view.
+ */
 import { createCanvas } from '@napi-rs/canvas';
-import { fitCards, text, type CardBox, type Ctx } from './draw.js';
+import { cardHeight, text, type CardBox, type Ctx, type Drawing } from './draw.js';
 import { ensureFonts } from './fonts.js';
+import { drawFooter, drawHeader, FOOTER_H, HEADER_H } from './frame.js';
 import type { HandPicture } from './models.js';
 import { drawCard, type CardState } from './suits.js';
-import { COLORS } from './theme.js';
+import { recordTexts } from './texts.js';
+import { COLORS, MARGIN, PICTURE_WIDTH, TEXT } from './theme.js';
 
-export const HAND_SIZE = { width: 960, height: 300 } as const;
+const W = PICTURE_WIDTH;
+const LIFT = 18;
+const CARD_MAX = 100;
+const CARD_MIN = 60;
+const GAP = 10;
 
-const M = 16;
-const HEADER = 58;
-const LIFT = 16;
+function cardWidth(n: number): number {
+  const avail = W - 2 * MARGIN - 16;
+  return Math.max(CARD_MIN, Math.min(CARD_MAX, Math.floor((avail - Math.max(0, n - 1) * GAP) / Math.max(1, n))));
+}
+
+/** Size of the hand picture for this model. */
+export function handSize(model: HandPicture): { width: number; height: number } {
+  const h = cardHeight(cardWidth(model.cards.length));
+  return { width: W, height: HEADER_H + 20 + LIFT + h + 24 + (model.footer ? FOOTER_H - 16 : 0) };
+}
 
 export async function renderHand(model: HandPicture): Promise<Buffer> {
   ensureFonts();
-  const canvas = createCanvas(HAND_SIZE.width, HAND_SIZE.height);
+  const { width, height } = handSize(model);
+  const canvas = createCanvas(width, height);
   drawHand(canvas.getContext('2d'), model);
   return canvas.encode('png');
 }
 
-/** Draws the hand picture on a HAND_SIZE context; returns where the cards went. */
-export function drawHand(ctx: Ctx, model: HandPicture): CardBox[] {
-  const boxes: CardBox[] = [];
-  const { width: W, height: H } = HAND_SIZE;
+/** Draws the hand picture on a context of `handSize(model)`; returns where the cards and texts went. */
+export function drawHand(ctx: Ctx, model: HandPicture): Drawing {
+  const texts = recordTexts(ctx);
+  const { width, height } = handSize(model);
   ctx.fillStyle = COLORS.felt;
-  ctx.fillRect(0, 0, W, H);
-  ctx.fillStyle = COLORS.feltDark;
-  ctx.fillRect(0, 0, W, HEADER);
-  text(ctx, model.title, M + 8, HEADER / 2, 24, COLORS.text, { bold: true, maxW: W - 2 * M - 16 });
+  ctx.fillRect(0, 0, width, height);
+  drawHeader(ctx, model.title, width, 0);
 
   const n = model.cards.length;
-  const avail = W - 2 * M - 16;
-  const gap = 16;
-  // Shrink cards to fit down to 64 px wide, then overlap them.
-  let { w, h } = fitCards(n, 0, avail, 110, gap);
-  let step = w + gap;
-  if (w < 64) {
-    w = 64;
-    h = Math.round(w * 1.4);
-    step = n > 1 ? (avail - w) / (n - 1) : 0;
-  }
+  const avail = W - 2 * MARGIN - 16;
+  const w = cardWidth(n);
+  const h = cardHeight(w);
+  const step = n > 1 ? Math.min(w + GAP, (avail - w) / (n - 1)) : 0;
   const rowW = n ? step * (n - 1) + w : 0;
   const x0 = Math.round((W - rowW) / 2);
-  const y0 = HEADER + 24 + LIFT;
+  const y0 = HEADER_H + 20 + LIFT;
   if (n === 0) {
-    ctx.setLineDash([8, 6]);
-    ctx.strokeStyle = COLORS.textFaint;
+    ctx.setLineDash([10, 8]);
+    ctx.strokeStyle = COLORS.textDim;
     ctx.lineWidth = 2;
     ctx.beginPath();
-    ctx.roundRect((W - 100) / 2, y0, 100, 140, 10);
+    ctx.roundRect((W - w) / 2, y0, w, h, 10);
     ctx.stroke();
     ctx.setLineDash([]);
+    text(ctx, '0', W / 2, y0 + h / 2, TEXT.title, COLORS.textDim, { bold: true, align: 'center' });
   }
   const legal = model.highlight ? new Set(model.highlight) : undefined;
-  model.cards.forEach((code, i) => {
+  const boxes: CardBox[] = model.cards.map((code, i) => {
     const isLegal = legal?.has(code) ?? false;
     const state: CardState = legal === undefined ? 'normal' : isLegal ? 'taken' : 'discarded';
-    const x = Math.round(x0 + i * step);
-    const y = isLegal ? y0 - LIFT : y0;
-    drawCard(ctx, code, x, y, w, h, code === 'RJ' && model.redJokerSuit ? { state, redJokerSuit: model.redJokerSuit } : { state });
-    boxes.push({ code, state, x, y, w, h });
+    return { code, state, x: Math.round(x0 + i * step), y: isLegal ? y0 - LIFT : y0, w, h };
   });
-  if (model.footer) text(ctx, model.footer, M + 8, H - 20, 15, COLORS.textFaint, { maxW: W - 2 * M - 16 });
-  return boxes;
+  for (const b of boxes) drawCard(ctx, b.code, b.x, b.y, b.w, b.h, b.code === 'RJ' && model.redJokerSuit ? { state: b.state, redJokerSuit: model.redJokerSuit } : { state: b.state });
+  if (model.footer) drawFooter(ctx, model.footer, width, height);
+  return { width, height, cards: boxes, texts };
 }

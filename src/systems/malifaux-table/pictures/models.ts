@@ -7,16 +7,28 @@ import type { Band, CardCode, Suit } from '../engine/cards.js';
 
 export type { Band, CardCode, Suit };
 
-/** Words of a damage's reductions (DMG-8, SS-3) and result (DMG-10). */
+/** Words of a damage's breakdown (DMG-6, DMG-8, SS-3) and result (DMG-10). */
 export interface DamageLabels {
+  /** Heading of the damage block. */
+  damage: string;
   /** Tag of a fixed damage profile (no flip), shown with its value: "fixed 3". */
   fixed: string;
-  /** Reduction steps: "Armor 2", "Shielded 1" (the damage after each). */
+  /** Breakdown lines: "Armor −1", "Shielded −1", "Bonus +1" (a "+N" from the action or a trigger). */
   armor: string;
   shielded: string;
+  bonus: string;
+  /** Caption of the damage dealt (the biggest number of the block). */
+  dealt: string;
   /** Tag of a target left with no Health (DMG-10, KILL-1). */
   killed: string;
+  fate: string;
+  cheated: string;
+  /** Severity band names (CARD-5). */
+  bands: Record<Band, string>;
 }
+
+/** TRIG-6: a declared trigger takes effect, does not (its side failed), or only if the damage kills. */
+export type TriggerStatus = 'fires' | 'fizzles' | 'ifKilled';
 
 /** Every piece of text a duel picture may show. */
 export interface DuelLabels extends DamageLabels {
@@ -24,28 +36,25 @@ export interface DuelLabels extends DamageLabels {
   attacker: string;
   defender: string;
   single: string;
-  /** Breakdown line: "Stat 6 + Card 9 + Modifiers +1". */
+  /** Breakdown line: "Stat 6 + Card 9", "Mod. +1". */
   stat: string;
   card: string;
   modifier: string;
-  /** Caption of the net fate modifier pips. */
-  fate: string;
-  /** Caption of a spent soulstone. */
-  soulstone: string;
   total: string;
   /** Target number, e.g. "TN" / "VS". */
   tn: string;
   success: string;
   failure: string;
-  /** Tag over the card cheated in from hand. */
-  cheated: string;
-  /** Prefix of a declared trigger's name. */
-  trigger: string;
   /** Shown instead of a flip for a defender who yielded (DUEL-7). */
   yielded: string;
-  damage: string;
-  /** Severity band names (CARD-5). */
-  bands: Record<Band, string>;
+  /** The tag after a declared trigger's name. */
+  triggerStatus: Record<TriggerStatus, string>;
+}
+
+/** One reason a side failed, already in words ("3 short of the TN 14"), with the suits it lacked, if any. */
+export interface FailureReason {
+  text: string;
+  suits?: Suit[];
 }
 
 export interface DuelSidePicture {
@@ -74,11 +83,13 @@ export interface DuelSidePicture {
   /** Every suit in the final total (multiset), as shown next to the total. */
   suits: Suit[];
   total: number;
-  /** Declared trigger's name. */
-  trigger?: string;
+  /** The declared trigger and whether it takes effect (TRIG-6). */
+  trigger?: { name: string; status: TriggerStatus };
   /** DUEL-7: the defender yielded; no flip is shown and `total` is the attacker's. */
   yielded?: boolean;
   outcome: 'success' | 'failure';
+  /** DUEL-6: why a failed side failed (below the TN, a missing suit, short of the other side). */
+  why?: FailureReason[];
 }
 
 /**
@@ -88,6 +99,8 @@ export interface DuelSidePicture {
 export interface DamageSteps {
   /** Damage before reductions ("+N" included). */
   base: number;
+  /** The "+N" included in `base` (DMG-7: the action's text, a fired trigger); omitted when none applied. */
+  plus?: number;
   /** After Armor (DMG-8), when it reduced the damage. */
   afterArmor?: number;
   /** After Shielded, when it was used. */
@@ -125,9 +138,17 @@ export interface DuelPicture {
   labels: DuelLabels;
 }
 
+/** A standalone damage (/damage): its flip (or fixed value), its breakdown and the damage dealt. */
+export interface DamageSheet {
+  title: string;
+  damage: DamagePicture;
+  footer?: string;
+  labels: DamageLabels;
+}
+
 export interface HandPicture {
   title: string;
-  /** Up to ~10 cards; more are drawn narrower (and overlapping) to fit. */
+  /** Drawn in this order (the presenter sorts them); more than ~8 are drawn narrower, then overlapping. */
   cards: CardCode[];
   /**
    * Cards that may legally be used (e.g. to cheat): lifted and ringed, the others dimmed.
@@ -139,31 +160,34 @@ export interface HandPicture {
   footer?: string;
 }
 
-export interface FlipLabels extends Partial<DamageLabels> {
+export interface FlipLabels {
   fate: string;
   cheated: string;
   bands: Record<Band, string>;
+  /** Caption of a variable flip's amount (FLIP-8: Assist, a push, a heal). */
+  result: string;
+  /** DMG-12: "Health" of a heal's before → after. */
+  health: string;
 }
 
 export interface FlipPicture {
   title: string;
-  /** Net fate modifier (FLIP-2); omitted when nothing was flipped (a fixed damage). */
-  fate?: number;
-  /** Cards revealed; empty when nothing was flipped (a fixed damage). */
+  /** Net fate modifier (FLIP-2). */
+  fate: number;
+  /** Cards revealed. */
   revealed: CardCode[];
   /** The card the flip settled on; omitted while the player is still choosing. */
   taken?: CardCode;
   cheatedWith?: CardCode;
-  /** The card that counts (`cheatedWith ?? taken`); its band is shown. Omitted = no band shown. */
+  /** The card that counts (`cheatedWith ?? taken`); its value and band are shown. Omitted = none shown. */
   finalCard?: CardCode;
   redJokerSuit?: Suit;
-  /**
-   * Optional damage profile: a/b/c, the value of the final card's band highlighted; or a fixed damage (a
-   * number: no flip, its value shown with `labels.fixed` instead of a band).
-   */
-  profile?: [number, number, number] | number;
-  /** A damage flip's reductions and result (drawn under the cards; needs the damage labels). */
-  damage?: DamageSteps;
+  /** A variable flip's profile a/b/c, the final card's band highlighted (FLIP-8). */
+  profile?: [number, number, number];
+  /** What a variable flip gives (BJ 0, RJ severe + 1): then the biggest number of the picture. */
+  amount?: number;
+  /** DMG-12: a heal's Health before and after. */
+  healed?: { before: number; after: number };
   footer?: string;
   labels: FlipLabels;
 }

@@ -7,6 +7,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { parseCard, type CardCode, type Suit } from '../engine/cards.js';
 import { font } from './fonts.js';
+import { fillText } from './texts.js';
 import { COLORS, SUIT_COLORS } from './theme.js';
 
 type Ctx = SKRSContext2D;
@@ -245,7 +246,7 @@ export function drawCard(ctx: Ctx, code: CardCode, x: number, y: number, w: numb
   ctx.font = font(vpx, true);
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  ctx.fillText(valueText, x + pad, y + h * 0.05, w - 2 * pad);
+  fillText(ctx, valueText, x + pad, y + h * 0.05, w - 2 * pad);
 
   const cornerSuit = card.kind === 'std' ? card.suit : card.kind === 'RJ' ? opts.redJokerSuit : undefined;
   if (cornerSuit) {

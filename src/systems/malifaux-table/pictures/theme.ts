@@ -43,3 +43,33 @@ export const SUIT_COLORS: Record<Suit, string> = {
   C: '#1f2a36', // Crows: ink black
   T: '#1d63b8', // Tomes: blue
 };
+
+/**
+ * Every picture is this wide. Discord shows an embed's picture about 300–320 px wide on a phone, so a
+ * canvas pixel is half a screen pixel there: the type scale below is twice what must be read on a phone.
+ */
+export const PICTURE_WIDTH = 640;
+
+/** The width a phone gives a picture, and the smallest text that must stay readable there. */
+export const PHONE_WIDTH = 320;
+export const MIN_PHONE_TEXT = 9;
+/** That smallest text in canvas pixels. */
+export const MIN_TEXT = (MIN_PHONE_TEXT * PICTURE_WIDTH) / PHONE_WIDTH;
+
+/** Text sizes in canvas pixels (halve them for a phone). Nothing smaller than `caption` is drawn. */
+export const TEXT = {
+  caption: 20,
+  body: 22,
+  name: 24,
+  heading: 26,
+  title: 28,
+  tn: 36,
+  total: 56,
+  amount: 84,
+} as const;
+
+/** Suit chips and fate pips, in canvas pixels. */
+export const CHIP = 28;
+/** Outer margin and panel padding. */
+export const MARGIN = 16;
+export const PAD = 16;

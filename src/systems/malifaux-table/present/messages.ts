@@ -7,7 +7,7 @@
  */
 import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField } from 'discord-api-types/v10';
 import * as engine from '../engine/index.js';
-import { renderDuel, renderFlip, renderHand } from '../pictures/index.js';
+import { renderDamage, renderDuel, renderHand } from '../pictures/index.js';
 import type { Translate } from '../../../i18n/index.js';
 import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch } from '../../contract.js';
 import { cardName } from './cards.js';
@@ -16,7 +16,7 @@ import { eventLine, logText, type PublicEvent, type SeatNames } from './events.j
 import { decisionComponents, describeDecision, handButtonId, type Row } from './prompts.js';
 import { COLOR, resolutionLines, seatsField, statusMessage, waitingLine, type Table } from './status.js';
 import { guide, hints } from './help.js';
-import { damagePicture, duelPicture, handPicture } from './pictures.js';
+import { attachFlipPicture, damagePicture, duelPicture, handDescription, handPicture } from './pictures.js';
 
 type PublicView = engine.PublicView;
 type PrivateView = engine.PrivateView;
@@ -123,10 +123,11 @@ async function afterAction(t: Translate, batch: PublicBatch<PublicView, Event>):
   } else if (resolved?.kind === 'damage') {
     const picture = damagePicture(t, names, resolved.resolution);
     if (picture) {
-      files.push({ name: 'damage.png', data: await renderFlip(picture), contentType: 'image/png' });
+      files.push({ name: 'damage.png', data: await renderDamage(picture), contentType: 'image/png' });
       embed.image = { url: 'attachment://damage.png' };
     }
   }
+  if (!resolved) await attachFlipPicture(t, names, batch, embed, files);
 
   return {
     ...(content ? { content } : {}),
@@ -143,7 +144,7 @@ async function privateMessage(t: Translate, view: PrivateView): Promise<Message>
   const hand = view.hand;
   const mine = view.decision;
   const highlight = mine && mine.kind === 'cheat' ? mine.legal : undefined;
-  const files: Attachment[] = [{ name: 'hand.png', data: await renderHand(handPicture(t, hand, highlight)), contentType: 'image/png' }];
+  const files: Attachment[] = [{ name: 'hand.png', data: await renderHand(handPicture(t, hand, highlight)), contentType: 'image/png', description: handDescription(t, hand, highlight) }];
   const embed: APIEmbed = {
     title: t('hand.title', { count: hand.length }),
     description: hand.length ? hand.map((c) => `• ${cardName(t, c)}`).join('\n') : t('hand.empty'),

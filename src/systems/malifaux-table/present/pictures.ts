@@ -1,22 +1,79 @@
-/** Engine state → picture models for src/render, with every word localized here (the renderer holds none). */
-import type { DamageResolution, DamageResult, DuelResolution, FlipResolution, FlipState, GameState } from '../engine/index.js';
-import type { SeatNames } from './events.js';
-import { band, cardValue, type CardCode } from '../engine/cards.js';
+/**
+ * Table → picture models, with every word localized here (the renderer holds none). Public pictures (a
+ * duel, a damage, a flip) are built from the public view's resolution only; the hand picture is private.
+ */
+import type { APIEmbed } from 'discord-api-types/v10';
+import type { DamageResolution, DamageResult, DuelResolution, DuelResult, FlipResolution, FlipState, PublicView } from '../engine/index.js';
+import { band, cardValue, sortCanonical, type CardCode } from '../engine/cards.js';
+import { DEFAULT_TIMING, missingSuits, triggerStatus } from '../engine/triggers.js';
 import type { Translate } from '../../../i18n/index.js';
-import type { DamageLabels, DamagePicture, DamageSteps, DuelLabels, DuelPicture, DuelSidePicture, FlipPicture, HandPicture } from '../pictures/index.js';
+import type { Attachment, PublicBatch } from '../../contract.js';
+import {
+  renderFlip,
+  type DamageLabels,
+  type DamagePicture,
+  type DamageSheet,
+  type DamageSteps,
+  type DuelLabels,
+  type DuelPicture,
+  type DuelSidePicture,
+  type FailureReason,
+  type FlipLabels,
+  type FlipPicture,
+  type HandPicture,
+  type TriggerStatus,
+} from '../pictures/index.js';
+import { cardName } from './cards.js';
+import type { PublicEvent, SeatNames } from './events.js';
 
 function bands(t: Translate) {
   return { weak: t('band.weak'), moderate: t('band.moderate'), severe: t('band.severe') };
 }
 
-function damageLabels(t: Translate): DamageLabels {
-  return { fixed: t('picture.fixed'), armor: t('picture.armor'), shielded: t('picture.shielded'), killed: t('picture.killed') };
+export function damageLabels(t: Translate): DamageLabels {
+  return {
+    damage: t('picture.damage'),
+    fixed: t('picture.fixed'),
+    armor: t('picture.armor'),
+    shielded: t('picture.shielded'),
+    bonus: t('picture.bonus'),
+    dealt: t('picture.dealt'),
+    killed: t('picture.killed'),
+    fate: t('picture.fate'),
+    cheated: t('picture.cheated'),
+    bands: bands(t),
+  };
 }
 
-/** A resolved damage's reductions and result (DMG-6, DMG-8, SS-3, DMG-10), the steps the channel's line tells. */
-function damageSteps(r: DamageResult): DamageSteps {
+export function duelLabels(t: Translate): DuelLabels {
+  return {
+    ...damageLabels(t),
+    attacker: t('picture.attacker'),
+    defender: t('picture.defender'),
+    single: '',
+    stat: t('picture.stat'),
+    card: t('picture.card'),
+    modifier: t('picture.modifier'),
+    total: t('picture.total'),
+    tn: t('picture.tn'),
+    success: t('picture.success'),
+    failure: t('picture.failure'),
+    yielded: t('picture.yielded'),
+    triggerStatus: { fires: t('picture.trigger.fires'), fizzles: t('picture.trigger.fizzles'), ifKilled: t('picture.trigger.ifKilled') },
+  };
+}
+
+export function flipLabels(t: Translate): FlipLabels {
+  return { fate: t('picture.fate'), cheated: t('picture.cheated'), bands: bands(t), result: t('picture.result'), health: t('picture.health') };
+}
+
+/** A resolved damage's breakdown (DMG-6, DMG-7 "+N", DMG-8, SS-3, DMG-10), the steps the channel's line tells. */
+function damageSteps(r: DamageResult, plus: number): DamageSteps {
+  // DMG-6: no "+N" on the Black Joker, so none is shown for it.
+  const applied = plus !== 0 && r.card !== 'BJ' ? plus : 0;
   return {
     base: r.base,
+    ...(applied ? { plus: applied } : {}),
     ...(r.afterArmor !== r.base ? { afterArmor: r.afterArmor } : {}),
     ...(r.shieldedUsed ? { afterShielded: r.afterReductions } : {}),
     ...(r.soulstoneCard ? { soulstone: { card: r.soulstoneCard, value: r.final } } : {}),
@@ -25,32 +82,29 @@ function damageSteps(r: DamageResult): DamageSteps {
   };
 }
 
-export function duelLabels(t: Translate): DuelLabels {
-  return {
-    attacker: t('picture.attacker'),
-    defender: t('picture.defender'),
-    single: '',
-    stat: t('picture.stat'),
-    card: t('picture.card'),
-    modifier: t('picture.modifier'),
-    fate: t('picture.fate'),
-    soulstone: t('picture.soulstone'),
-    total: t('picture.total'),
-    tn: t('picture.tn'),
-    success: t('picture.success'),
-    failure: t('picture.failure'),
-    cheated: t('picture.cheated'),
-    trigger: t('picture.trigger'),
-    yielded: t('picture.yielded'),
-    damage: t('picture.damage'),
-    bands: bands(t),
-    ...damageLabels(t),
-  };
-}
-
 function finalOf(flip: FlipState | undefined): CardCode | null {
   if (!flip?.taken) return null;
   return flip.cheat?.outcome === 'cheated' ? flip.cheat.card : flip.taken;
+}
+
+/**
+ * DUEL-6 in numbers, for the picture: the attacker needs the TN, the TN's suits and at least the defender's
+ * total; the defender needs strictly more than the attacker. A yielded side shows its yield instead.
+ */
+export function failureReasons(t: Translate, names: SeatNames, r: Pick<DuelResult, 'tn' | 'tnSuits' | 'attacker' | 'defender'>, role: 'attacker' | 'defender'): FailureReason[] {
+  const side = role === 'attacker' ? r.attacker : r.defender;
+  const other = role === 'attacker' ? r.defender : r.attacker;
+  if (!side || side.succeeded || side.yielded) return [];
+  const why: FailureReason[] = [];
+  if (role === 'attacker') {
+    if (r.tn !== null && side.total < r.tn) why.push({ text: t('picture.why.belowTn', { short: r.tn - side.total, tn: r.tn }) });
+    const missing = missingSuits(side.suits, r.tnSuits);
+    if (missing.length) why.push({ text: t('picture.why.missing'), suits: missing });
+    if (other && !other.yielded && side.total < other.total) why.push({ text: t('picture.why.belowOther', { short: other.total - side.total, name: names[other.seat], total: other.total }) });
+  } else if (other && side.total <= other.total) {
+    why.push({ text: t('picture.why.notAbove', { short: other.total - side.total + 1, name: names[other.seat], total: other.total }) });
+  }
+  return why;
 }
 
 export function duelPicture(t: Translate, names: SeatNames, r: DuelResolution): DuelPicture | null {
@@ -62,6 +116,10 @@ export function duelPicture(t: Translate, names: SeatNames, r: DuelResolution): 
     if (!total) continue;
     const flip = r.flips.find((f) => f.seat === side.seat && f.slot === side.role) ?? (side.role === 'attacker' ? r.flips.find((f) => f.slot === 'main') : undefined);
     const finalCard = finalOf(flip) ?? total.card ?? 'BJ';
+    const why = failureReasons(t, names, result, side.role);
+    // TRIG-6: what the engine decided for the declared trigger.
+    const declared = side.trigger ? result.triggers.find((tr) => tr.seat === side.seat && tr.role === side.role && tr.name === side.trigger) : undefined;
+    const status: TriggerStatus = declared?.status ?? triggerStatus(DEFAULT_TIMING, total.succeeded);
     sides.push({
       label: names[side.seat],
       role: r.opposed ? side.role : 'single',
@@ -77,9 +135,10 @@ export function duelPicture(t: Translate, names: SeatNames, r: DuelResolution): 
       ...(flip?.redJokerSuit ? { redJokerSuit: flip.redJokerSuit } : {}),
       suits: total.suits,
       total: total.total,
-      ...(side.trigger ? { trigger: side.trigger } : {}),
+      ...(side.trigger ? { trigger: { name: side.trigger, status } } : {}),
       ...(total.yielded ? { yielded: true } : {}),
       outcome: total.succeeded ? 'success' : 'failure',
+      ...(why.length ? { why } : {}),
     });
   }
   const damage = duelDamage(r);
@@ -93,15 +152,14 @@ export function duelPicture(t: Translate, names: SeatNames, r: DuelResolution): 
   };
 }
 
-/** The damage after a successful duel: its flip with the band (a/b/c profile), or its fixed value (DMG-1). */
-function duelDamage(r: DuelResolution): DamagePicture | null {
-  const dmg = r.damage;
+/** A damage on the table: its flip with the band (a/b/c profile), or its fixed value (DMG-1), and its breakdown. */
+function damageOf(dmg: DuelResolution['damage'] | DamageResolution['damage'], flips: readonly FlipState[]): DamagePicture | null {
   const result = dmg?.result;
   if (!dmg || !result) return null;
-  const steps = damageSteps(result);
+  const steps = damageSteps(result, dmg.plus);
   const profile = dmg.profile;
   if (!Array.isArray(profile)) return { profile, ...steps };
-  const flip = r.flips.find((f) => f.slot === 'damage');
+  const flip = flips.find((f) => f.slot === 'damage');
   if (!flip?.taken) return null;
   return {
     profile: [profile[0], profile[1], profile[2]],
@@ -114,51 +172,76 @@ function duelDamage(r: DuelResolution): DamagePicture | null {
   };
 }
 
+function duelDamage(r: DuelResolution): DamagePicture | null {
+  return damageOf(r.damage, r.flips);
+}
+
 export function flipPicture(t: Translate, names: SeatNames, r: FlipResolution): FlipPicture | null {
-  const flip = r.flips[0];
+  const flip = r.flips.find((f) => f.slot === 'main') ?? r.flips[0];
   if (!flip) return null;
   const finalCard = finalOf(flip);
+  const result = r.result;
   return {
-    title: r.label ?? t('picture.flipTitle', { name: names[flip.seat] }),
-    fate: flip.net,
-    revealed: flip.revealed,
-    ...(flip.taken ? { taken: flip.taken } : {}),
-    ...(flip.cheat?.outcome === 'cheated' ? { cheatedWith: flip.cheat.card } : {}),
-    ...(finalCard ? { finalCard } : {}),
-    ...(flip.redJokerSuit ? { redJokerSuit: flip.redJokerSuit } : {}),
-    labels: { fate: t('picture.fate'), cheated: t('picture.cheated'), bands: bands(t) },
-  };
-}
-
-export function handPicture(t: Translate, hand: readonly CardCode[], highlight?: CardCode[]): HandPicture {
-  return { title: t('hand.title', { count: hand.length }), cards: [...hand], ...(highlight ? { highlight } : {}) };
-}
-
-/**
- * A standalone damage flip (/damage): the flip with its profile, the band's value highlighted, its reductions
- * and kill; a fixed profile (DMG-1) has no flip and shows its value instead.
- */
-export function damagePicture(t: Translate, names: SeatNames, r: DamageResolution): FlipPicture | null {
-  const result = r.damage.result;
-  if (!result) return null;
-  const profile = r.damage.profile;
-  const common = {
-    title: r.label ?? t('picture.damageTitle', { name: names[r.damage.dealer], target: names[r.damage.target] }),
-    damage: damageSteps(result),
-    footer: t('picture.damageFooter', { final: result.final }),
-    labels: { fate: t('picture.fate'), cheated: t('picture.cheated'), bands: bands(t), ...damageLabels(t) },
-  };
-  if (!Array.isArray(profile)) return { ...common, revealed: [], profile };
-  const flip = r.flips.find((f) => f.slot === 'damage');
-  if (!flip) return null;
-  const finalCard = finalOf(flip);
-  return {
-    ...common,
+    title: r.label ? `${t('picture.flipTitle', { name: names[flip.seat] })} — ${r.label}` : t('picture.flipTitle', { name: names[flip.seat] }),
     fate: flip.net,
     revealed: [...flip.revealed],
     ...(flip.taken ? { taken: flip.taken } : {}),
     ...(flip.cheat?.outcome === 'cheated' ? { cheatedWith: flip.cheat.card } : {}),
     ...(finalCard ? { finalCard } : {}),
-    profile: [profile[0], profile[1], profile[2]],
+    ...(flip.redJokerSuit ? { redJokerSuit: flip.redJokerSuit } : {}),
+    ...(r.profile && result?.amount !== undefined ? { profile: [r.profile[0], r.profile[1], r.profile[2]] as [number, number, number], amount: result.amount } : {}),
+    ...(result?.healed ? { healed: { before: result.healed.before, after: result.healed.after } } : {}),
+    labels: flipLabels(t),
   };
+}
+
+/** The hand in the canonical order (Rams, Masks, Crows, Tomes by value, then the jokers). */
+export function handPicture(t: Translate, hand: readonly CardCode[], highlight?: CardCode[]): HandPicture {
+  return { title: t('hand.title', { count: hand.length }), cards: sortCanonical(hand), ...(highlight ? { highlight: sortCanonical(highlight) } : {}) };
+}
+
+/** The hand picture in one line of words, for screen readers (the attachment's description). */
+export function handDescription(t: Translate, hand: readonly CardCode[], highlight?: readonly CardCode[]): string {
+  const title = t('hand.title', { count: hand.length });
+  const line = hand.length ? t('picture.handAlt', { title, cards: sortCanonical(hand).map((c) => cardName(t, c)).join(', ') }) : `${title}. ${t('hand.empty')}`;
+  return highlight?.length ? `${line} ${t('picture.handAltLegal', { cards: sortCanonical(highlight).map((c) => cardName(t, c)).join(', ') })}` : line;
+}
+
+/** A flip picture in one line of words, for screen readers. */
+export function flipDescription(t: Translate, model: FlipPicture): string {
+  const final = model.finalCard;
+  if (!final) return model.title;
+  const value = cardValue(final);
+  const flipped = [...model.revealed, ...(model.cheatedWith ? [model.cheatedWith] : [])];
+  return t('picture.flipAlt', { title: model.title, cards: flipped.map((c) => cardName(t, c)).join(', '), card: cardName(t, final), value, band: model.labels.bands[band(value)] });
+}
+
+/**
+ * A standalone damage flip (/damage): the flip with its profile, the band's value highlighted, its breakdown
+ * and the damage dealt; a fixed profile (DMG-1) has no flip and shows its value instead.
+ */
+export function damagePicture(t: Translate, names: SeatNames, r: DamageResolution): DamageSheet | null {
+  const damage = damageOf(r.damage, r.flips);
+  if (!damage) return null;
+  return {
+    title: r.label ?? t('picture.damageTitle', { name: names[r.damage.dealer], target: names[r.damage.target] }),
+    damage,
+    labels: damageLabels(t),
+  };
+}
+
+/**
+ * A standalone flip's picture (/flip, FLIP-1..10), added to the channel's message of the batch where it
+ * resolved: once, built from the public view right after FlipResolved (the flip is still on the table).
+ */
+export async function attachFlipPicture(t: Translate, names: SeatNames, batch: PublicBatch<PublicView, PublicEvent>, embed: APIEmbed, files: Attachment[]): Promise<void> {
+  const index = batch.events.findLastIndex((e) => e.type === 'FlipResolved');
+  if (index < 0 || embed.image) return;
+  const view = batch.viewAfter(index);
+  const resolution = view.status === 'new' ? null : view.resolution;
+  if (resolution?.kind !== 'flip') return;
+  const picture = flipPicture(t, names, resolution);
+  if (!picture) return;
+  files.push({ name: 'flip.png', data: await renderFlip(picture), contentType: 'image/png', description: flipDescription(t, picture) });
+  embed.image = { url: 'attachment://flip.png' };
 }
