@@ -231,6 +231,28 @@ export function damagePicture(t: Translate, names: SeatNames, r: DamageResolutio
 }
 
 /**
+ * Plain flips repeat: the same card flipped by the same player under the same label draws the same
+ * picture, and encoding it costs more than the rest of a /flip's handling. The last few hundred are kept,
+ * keyed by everything drawn (the model, which holds public information only).
+ */
+const FLIP_CACHE_SIZE = 256;
+const flipCache = new Map<string, Promise<Buffer>>();
+
+function renderedFlip(picture: FlipPicture): Promise<Buffer> {
+  const key = JSON.stringify(picture);
+  let png = flipCache.get(key);
+  if (png) {
+    flipCache.delete(key); // most recently used goes last
+  } else {
+    png = renderFlip(picture);
+    png.catch(() => flipCache.delete(key));
+    if (flipCache.size >= FLIP_CACHE_SIZE) flipCache.delete(flipCache.keys().next().value as string);
+  }
+  flipCache.set(key, png);
+  return png;
+}
+
+/**
  * A standalone flip's picture (/flip, FLIP-1..10), added to the channel's message of the batch where it
  * resolved: once, built from the public view right after FlipResolved (the flip is still on the table).
  */
@@ -242,6 +264,6 @@ export async function attachFlipPicture(t: Translate, names: SeatNames, batch: P
   if (resolution?.kind !== 'flip') return;
   const picture = flipPicture(t, names, resolution);
   if (!picture) return;
-  files.push({ name: 'flip.png', data: await renderFlip(picture), contentType: 'image/png', description: flipDescription(t, picture) });
+  files.push({ name: 'flip.png', data: await renderedFlip(picture), contentType: 'image/png', description: flipDescription(t, picture) });
   embed.image = { url: 'attachment://flip.png' };
 }
