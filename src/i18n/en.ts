@@ -314,4 +314,9 @@ export const en = {
   "cheat.damage": "Your damage flip: {card} — {band}: {damage} damage.",
   "cheat.damageBand": "{band} ({damage} damage): {cards}",
   "cheat.damageHand": "With your hand: {bands}.",
+
+  // --- the server's language (public messages), chosen by a server manager
+  "error.NEEDS_MANAGE_GUILD_LANGUAGE": "Only server managers (the Manage Server permission) can choose the language of the bot’s channel messages. Nothing was changed. What only you read follows your own choice: /settings language.",
+  "server.language.set": "The bot’s channel messages in this server are now in {language}, whoever plays. Each player still reads their DMs and private replies in their own language (/settings).",
+  "server.language.discord": "The bot’s channel messages in this server now follow the server’s Discord language (now {language}). Each player still reads their DMs and private replies in their own language (/settings).",
 } as const;

@@ -313,4 +313,9 @@ export const fr: Record<keyof typeof en, string> = {
   "cheat.damage": "Votre tirage de dégâts : {card} — {band} : {damage, plural, one {# dégât} other {# dégâts}}.",
   "cheat.damageBand": "{band} ({damage, plural, one {# dégât} other {# dégâts}}) : {cards}",
   "cheat.damageHand": "Avec votre main : {bands}.",
+
+  // --- la langue du serveur (messages publics), choisie par un gestionnaire du serveur
+  "error.NEEDS_MANAGE_GUILD_LANGUAGE": "Seuls les gestionnaires du serveur (permission Gérer le serveur) peuvent choisir la langue des messages du bot dans les salons. Rien n’a été modifié. Ce que vous seul lisez suit votre propre choix : /preferences langue.",
+  "server.language.set": "Les messages du bot dans les salons de ce serveur sont désormais en {language}, quel que soit le joueur. Chacun lit toujours ses MP et ses réponses privées dans sa propre langue (/preferences).",
+  "server.language.discord": "Les messages du bot dans les salons de ce serveur suivent désormais la langue Discord du serveur (actuellement : {language}). Chacun lit toujours ses MP et ses réponses privées dans sa propre langue (/preferences).",
 };

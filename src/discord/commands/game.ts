@@ -11,6 +11,7 @@ import type { AnySystem, SeatLookup } from '../../systems/contract.js';
 import { announceGameStart, announceUndo, deliverAfterAction } from '../play/deliveries.js';
 import { explain, whoOf } from '../play/perform.js';
 import { auditLog, verifyGame } from './gameLog.js';
+import { serverLanguageSubcommand, setServerLanguage } from './serverLanguage.js';
 
 /** The definition, with the registry's systems as the `system` option's choices. */
 function definition(systems: SystemRegistry) {
@@ -108,6 +109,7 @@ function definition(systems: SystemRegistry) {
             },
           ],
         },
+        serverLanguageSubcommand,
       ],
   } as const;
 }
@@ -164,6 +166,8 @@ export function gameCommand(systems: SystemRegistry) {
         await services.store.saveGuildSettings({ guildId: ctx.guildId, refereeRoleId: roleId });
         return ephemeral(roleId ? ctx.t('game.refereeRoleSet', { role: `<@&${roleId}>` }) : ctx.t('game.refereeRoleCleared'));
       }
+      case 'server-language':
+        return setServerLanguage(ctx, invocation.args.language);
     }
   });
 }

@@ -19,6 +19,7 @@ import type { InteractionScope } from '../interaction.js';
 import type { Services } from '../services.js';
 import { reply, update, type ReplyMessage } from '../replies.js';
 import { describeError } from '../outbox.js';
+import { publicLocale, publicTranslator, rememberServerLocale } from '../publicLanguage.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import { publicWaitsOf, type PublicWait } from './publicWaits.js';
 
@@ -77,11 +78,11 @@ function pendingOf(game: Pick<LoadedGame, 'system' | 'state'>): DecisionSummary 
  * DMs read in the language the player chose with /settings, else the one their Discord client uses: known
  * for whoever is acting now, and remembered from their last action for the other player, else the server's.
  */
-function privateLocale(settings: UserSettings, userId: string, scope: Scope): Locale {
+function privateLocale(settings: UserSettings, userId: string, scope: Scope, server: () => Promise<Locale>): Promise<Locale> | Locale {
   if (settings.locale === 'fr' || settings.locale === 'en') return settings.locale;
   if (userId === scope.asker.id) return scope.locale;
   if (settings.clientLocale === 'fr' || settings.clientLocale === 'en') return settings.clientLocale;
-  return scope.publicLocale;
+  return server();
 }
 
 /**
@@ -102,7 +103,10 @@ async function rememberAskerLocale(scope: Scope): Promise<void> {
 export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everySeat?: boolean; answeredIn?: string } = {}): Promise<void> {
   const { services } = scope;
   await rememberAskerLocale(scope);
+  await rememberServerLocale(scope);
   const { system, state, stored } = outcome.game;
+  let server: Promise<Locale> | undefined;
+  const serverLocale = () => (server ??= publicLocale(scope, stored.guildId));
   const prompts = privatePromptsOf(services.outbox);
   const decision = pendingOf(outcome.game);
   const seats = system.seatsOf(state);
@@ -112,13 +116,13 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   if (phase !== 'active') {
     // The game is over: no DM'd decision is live any more.
     if (phase === 'ended') {
-      for (const { seat, dm } of prompts.ended(stored.id, seats.length)) await editPrivateDm(scope, dm, dmLanguage(scope, seats[seat]!.userId), 'prompt.closed');
+      for (const { seat, dm } of prompts.ended(stored.id, seats.length)) await editPrivateDm(scope, dm, dmLanguage(scope, seats[seat]!.userId, serverLocale), 'prompt.closed');
     }
     return;
   }
   for (let seat = 0; seat < seats.length; seat++) {
     const userId = seats[seat]!.userId;
-    const language = dmLanguage(scope, userId);
+    const language = dmLanguage(scope, userId, serverLocale);
     const mine = decision !== null && decision.seat === seat ? decision : null;
     // A DM'd decision settled some other way (the ephemeral view, an undo) loses its controls. The DM
     // the player answered in already says so (the click replaced its text): it is left as it is.
@@ -136,7 +140,7 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
       if (previous !== undefined && !previous.closed) await editPrivateDm(scope, previous, language, 'hand.superseded');
       continue;
     }
-    const tp = translator(scope.publicLocale);
+    const tp = translator(await serverLocale());
     await services.outbox.postToChannel(stored.channelId, {
       content: tp('hand.dmClosed', { name: `<@${userId}>` }),
       components: [system.presentation.privateViewRow(tp, stored.id)] as OutgoingMessage['components'],
@@ -148,9 +152,9 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
 type DmLanguage = () => Promise<{ settings: UserSettings; t: Translate }>;
 
 /** A player's settings and DM language, read from the store once, when first needed. */
-function dmLanguage(scope: Scope, userId: string): DmLanguage {
+function dmLanguage(scope: Scope, userId: string, server: () => Promise<Locale>): DmLanguage {
   let read: ReturnType<DmLanguage> | undefined;
-  return () => (read ??= scope.services.store.getUserSettings(userId).then((settings) => ({ settings, t: translator(privateLocale(settings, userId, scope)) })));
+  return () => (read ??= scope.services.store.getUserSettings(userId).then(async (settings) => ({ settings, t: translator(await privateLocale(settings, userId, scope, server)) })));
 }
 
 /**
@@ -187,9 +191,10 @@ export async function deliverAfterAction(
   outcome: Outcome,
   how: { reply: 'public' } | { reply: 'update'; note: string; /** the clicked message */ messageId: string },
 ): Promise<InitialReply> {
-  const message = await publicMessage(scope.tPublic, outcome);
+  const tp = await publicTranslator(scope, outcome.game.stored.guildId);
+  const message = await publicMessage(tp, outcome);
   const privately = privatelyAfter(scope, outcome, how.reply === 'update' ? how.messageId : undefined);
-  const wait = privateWaitOf(scope, outcome, message);
+  const wait = privateWaitOf(tp, outcome, message);
   if (how.reply === 'public') {
     const { data, files } = asReply(message);
     return reply(data, { ...(files ? { files } : {}), after: wait ? announcedAfter(scope, outcome, wait, privately) : privately });
@@ -204,11 +209,11 @@ export async function deliverAfterAction(
 type WaitToRecord = Omit<PublicWait, 'messageId'>;
 
 /** What to remember of a message that announces a private decision (null when it announces none). */
-function privateWaitOf(scope: Scope, outcome: Outcome, message: OutgoingMessage): WaitToRecord | null {
+function privateWaitOf(tp: Translate, outcome: Outcome, message: OutgoingMessage): WaitToRecord | null {
   const { system, state, stored } = outcome.game;
   const decision = pendingOf(outcome.game);
   if (decision === null || message.content === undefined) return null;
-  const line: WaitingLine | null = system.presentation.waiting(scope.tPublic, system.publicView(state), decision);
+  const line: WaitingLine | null = system.presentation.waiting(tp, system.publicView(state), decision);
   if (line === null || !message.content.includes(line.text)) return null;
   return { channelId: stored.channelId, decisionId: decision.id, content: message.content, waiting: line.text, answered: line.answered, embeds: message.embeds ?? [], waitingColor: system.presentation.colors.waiting, neutralColor: system.presentation.colors.neutral };
 }
@@ -233,8 +238,8 @@ async function markAnswered(scope: Scope, wait: PublicWait): Promise<void> {
   }
 }
 
-export function announceGameStart(scope: Scope, game: LoadedGame): InitialReply {
-  const message = game.system.presentation.gameStarted(scope.tPublic, game.system.publicView(game.state));
+export async function announceGameStart(scope: Scope, game: LoadedGame): Promise<InitialReply> {
+  const message = game.system.presentation.gameStarted(await publicTranslator(scope, game.stored.guildId), game.system.publicView(game.state));
   const { data, files } = asReply(outgoing(message));
   return reply(data, files ? { files } : {});
 }
@@ -242,7 +247,7 @@ export function announceGameStart(scope: Scope, game: LoadedGame): InitialReply 
 export async function announceUndo(scope: Scope, undone: { game: LoadedGame; undone: SystemEvent[]; asReferee: boolean; revealedHidden: boolean }): Promise<InitialReply> {
   const { system, state } = undone.game;
   const publicEvents = undone.undone.map((e) => system.publicEvent(e)).filter((e): e is SystemEvent => e !== null);
-  const message = await system.presentation.undone(scope.tPublic, system.publicView(state), { events: publicEvents, by: scope.asker.name, asReferee: undone.asReferee, revealedHidden: undone.revealedHidden });
+  const message = await system.presentation.undone(await publicTranslator(scope, undone.game.stored.guildId), system.publicView(state), { events: publicEvents, by: scope.asker.name, asReferee: undone.asReferee, revealedHidden: undone.revealedHidden });
   const { data, files } = asReply(outgoing(message));
   const outcome: Outcome = { game: undone.game, before: state, events: [] };
   // Private views may have changed back: each player gets theirs again.
