@@ -190,10 +190,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
       messages.set(`${ref.gameId}:${ref.slot}`, { ...ref });
     },
     async getGuildSettings(guildId) {
-      return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null }) };
+      return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null, locale: null, discordLocale: null }) };
     },
     async saveGuildSettings(settings) {
-      guilds.set(settings.guildId, { ...settings });
+      const current = guilds.get(settings.guildId) ?? { guildId: settings.guildId, refereeRoleId: null, locale: null, discordLocale: null };
+      guilds.set(settings.guildId, { ...current, ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) });
+    },
+    async rememberGuildLocale(guildId, locale) {
+      guilds.set(guildId, { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null, locale: null }), discordLocale: locale });
     },
     async close() {},
   };

@@ -423,7 +423,7 @@ describe('sandbox web API', () => {
     expect((await fetch(`${double.url}/static/..%2f..%2fetc%2fpasswd`)).status).toBe(404);
 
     const boot = await api('/sandbox/api/bootstrap');
-    expect(boot.guild).toEqual({ id: double.fixtures.guild.id, name: 'Sandbox' });
+    expect(boot.guild).toEqual({ id: double.fixtures.guild.id, name: 'Sandbox', locale: 'en-US' });
     expect(boot.channels.map((c: { name: string }) => c.name)).toEqual(['table-1', 'table-2']);
     expect(boot.users.map((u: { globalName: string }) => u.globalName)).toEqual(['Alice', 'Bob', 'Referee Rita']);
     expect(boot.users[0]).toMatchObject({ id: double.user('alice').id, username: 'alice', locale: 'en-US' });
@@ -452,6 +452,14 @@ describe('sandbox web API', () => {
     expect((await api(`/sandbox/api/messages?viewer=${alice!.id}&channel=${channel}`)).messages.map((m: { content: string }) => m.content)).toEqual(['Flip!']);
 
     expect(await api('/sandbox/api/command', { viewer: alice!.id, channel, name: 'unknown' })).toEqual({ ok: false, error: 'Unknown command /unknown' });
+
+    // The server's Discord language: what the next interaction in it carries as guild_locale (a bad one changes nothing).
+    expect(handler.seen.at(-1)?.guild_locale).toBe('en-US');
+    expect(await api('/sandbox/api/guild', { locale: 'klingon; drop' })).toMatchObject({ ok: false, error: expect.stringContaining('locale') });
+    expect(await api('/sandbox/api/guild', { locale: 'fr' })).toEqual({ ok: true, guild: { id: double.fixtures.guild.id, name: 'Sandbox', locale: 'fr' } });
+    expect(await api('/sandbox/api/command', { viewer: alice!.id, channel, name: 'flip', options: [] })).toEqual({ ok: true });
+    expect(handler.seen.at(-1)?.guild_locale).toBe('fr');
+    expect((await api('/sandbox/api/bootstrap')).guild.locale).toBe('fr');
     expect(await api(`/sandbox/api/messages?viewer=${alice!.id}&channel=dm`)).toEqual({ channelId: null, messages: [] });
   });
 });

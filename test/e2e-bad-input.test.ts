@@ -407,7 +407,7 @@ describe('during the duel', () => {
     },
     {
       name: 'Bob acts while Alice must decide (a slash command out of turn)',
-      expect: { en: 'Not now: waiting for Alice to decide (spend a soulstone or not)', fr: 'Pas maintenant : on attend que Alice décide (dépenser une Pierrâme ou non)' },
+      expect: { en: 'Not now: waiting for Alice to decide (spend a soulstone or not)', fr: 'Pas maintenant : on attend qu’Alice décide (dépenser une Pierrâme ou non)' },
       names: { en: ['-# Rule: DUEL-4'], fr: ['-# Règle : DUEL-4'] },
       run: (l) => viaDouble('bob', l, 'draw', { count: 1 }),
     },
@@ -453,7 +453,7 @@ describe('during the duel', () => {
       },
       {
         name: 'Bob re-flips Alice’s attack flip',
-        expect: { en: 'That flip is Alice’s: only its player can re-flip it', fr: 'Ce tirage est celui de Alice : seul son joueur peut le refaire' },
+        expect: { en: 'That flip is Alice’s: only its player can re-flip it', fr: 'Ce tirage est celui d’Alice : seul son joueur peut le refaire' },
         names: { en: ['FLIP-7'], fr: ['FLIP-7'] },
         run: (l) => viaDouble('bob', l, 'reflip', { flip: 'attacker' }),
       },

@@ -498,11 +498,22 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await store.getUserSettings(userId)).toEqual({ userId, locale: null, directMessages: true, clientLocale: null });
 
       const guildId = randomUUID();
-      expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: null });
+      const none = { guildId, refereeRoleId: null, locale: null, discordLocale: null };
+      expect(await store.getGuildSettings(guildId)).toEqual(none);
       await store.saveGuildSettings({ guildId, refereeRoleId: 'role-1' });
-      expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: 'role-1' });
+      expect(await store.getGuildSettings(guildId)).toEqual({ ...none, refereeRoleId: 'role-1' });
+      // Each choice is saved alone: the language leaves the referee role as it was, and the reverse.
+      await store.saveGuildSettings({ guildId, locale: 'fr' });
+      expect(await store.getGuildSettings(guildId)).toEqual({ ...none, refereeRoleId: 'role-1', locale: 'fr' });
       await store.saveGuildSettings({ guildId, refereeRoleId: null });
-      expect(await store.getGuildSettings(guildId)).toEqual({ guildId, refereeRoleId: null });
+      expect(await store.getGuildSettings(guildId)).toEqual({ ...none, locale: 'fr' });
+      // The server's Discord language is remembered apart from what its managers choose.
+      await store.rememberGuildLocale(guildId, 'en-US');
+      await store.saveGuildSettings({ guildId, locale: null });
+      expect(await store.getGuildSettings(guildId)).toEqual({ ...none, discordLocale: 'en-US' });
+      const newcomer = randomUUID();
+      await store.rememberGuildLocale(newcomer, 'fr');
+      expect(await store.getGuildSettings(newcomer)).toEqual({ guildId: newcomer, refereeRoleId: null, locale: null, discordLocale: 'fr' });
     });
 
     it('keeps the message a game edits in place, one per slot, replaced when a new story starts', async () => {

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CommandRegistry, type RegisteredCommand } from './commands.js';
 import { createDeliverer, postSigned, type DeliveryConfig, type SignedPost } from './delivery.js';
-import { buildFixtures, type DoubleChannel, type DoubleUser, type FixtureOptions, type Fixtures } from './fixtures.js';
+import { buildFixtures, type DoubleChannel, type DoubleGuild, type DoubleUser, type FixtureOptions, type Fixtures } from './fixtures.js';
 import { GatewayServer } from './gateway-server.js';
 import { sendJson } from './http-io.js';
 import { InteractionBook, RESPONSE_DEADLINE_MS, type InteractionRecord } from './interactions.js';
@@ -74,6 +74,8 @@ export interface DiscordDouble {
   /** Looks a guild text channel up by id or name (`table-1`); throws if unknown. */
   channel(nameOrId: string): DoubleChannel;
   setUser(id: string, patch: Partial<Pick<DoubleUser, 'locale' | 'roles' | 'dmsClosed' | 'globalName'>>): DoubleUser;
+  /** The guild's Discord language (Server Settings → Server Primary Language): what interactions in it carry as guild_locale. */
+  setGuild(patch: Partial<Pick<DoubleGuild, 'preferredLocale'>>): DoubleGuild;
 
   sendCommand(input: CommandInput): Promise<DeliveryResult>;
   clickComponent(input: ComponentInput): Promise<DeliveryResult>;
@@ -248,6 +250,9 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
       const user = findUser(id) ?? raise(`Unknown user ${id}`);
       Object.assign(user, patch);
       return user;
+    },
+    setGuild(patch) {
+      return Object.assign(fixtures.guild, patch);
     },
     sendCommand,
     clickComponent,

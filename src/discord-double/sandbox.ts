@@ -61,6 +61,7 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
   store.events.on('update', notify);
   store.events.on('delete', notify);
 
+  const guildView = () => ({ id: fixtures.guild.id, name: fixtures.guild.name, locale: fixtures.guild.preferredLocale });
   const userView = (u: DoubleUser) => ({ id: u.id, username: u.username, globalName: u.globalName, locale: u.locale, roles: u.roles, dmsClosed: u.dmsClosed });
 
   /** `dm` names the viewer's DM channel with the bot (opened on demand for commands). */
@@ -117,7 +118,7 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
         switch (`${method} ${path}`) {
           case 'GET /sandbox/api/bootstrap':
             sendJson(res, 200, {
-              guild: { id: fixtures.guild.id, name: fixtures.guild.name },
+              guild: guildView(),
               channels: fixtures.channels.map((c) => ({ id: c.id, name: c.name })),
               // What Discord's role pickers list: every role of the guild, @everyone included.
               roles: fixtures.roles.map((r) => ({ id: r.id, name: r.name })),
@@ -164,6 +165,14 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
             if (typeof body.locale === 'string') user.locale = body.locale;
             if (typeof body.dmsClosed === 'boolean') user.dmsClosed = body.dmsClosed;
             sendJson(res, 200, { ok: true, user: userView(user) });
+            return true;
+          }
+          case 'POST /sandbox/api/guild': {
+            // Extension: the page may switch the guild's Discord language (what interactions carry as guild_locale).
+            const body = await readJson(req);
+            if (typeof body.locale !== 'string' || !/^[a-z]{2}(-[A-Z]{2})?$/.test(body.locale)) throw new Error('"locale" must be a Discord locale such as en-US or fr');
+            fixtures.guild.preferredLocale = body.locale;
+            sendJson(res, 200, { ok: true, guild: guildView() });
             return true;
           }
           case 'GET /sandbox/api/stream':

@@ -28,10 +28,14 @@ export interface InteractionScope {
   locale: Locale;
   /** The language of the asker's Discord client, whatever they chose. */
   clientLocale: Locale;
-  /** The server's language: public channel messages, which everyone reads. */
-  publicLocale: Locale;
+  /**
+   * The server's Discord language as this interaction tells it (guild_locale; null in DMs). Not what
+   * public messages are written in by itself: they go through publicTranslator (publicLanguage.ts), for the
+   * server whose channel they go to, whoever caused them.
+   */
+  guildLocale: Locale | null;
+  /** The asker's own language: only for what the asker alone reads. */
   t: Translate;
-  tPublic: Translate;
   /**
    * What this interaction has done so far, shared by every copy of the scope (`speaking`, contexts): the
    * router's catch-all reads it to say "nothing was changed" only when that is true.
@@ -68,7 +72,7 @@ export function scopeOf(interaction: APIInteraction): InteractionScope | null {
   const channelId = interaction.channel?.id ?? interaction.channel_id;
   if (!user || !channelId) return null;
   const locale = localeFrom('locale' in interaction ? interaction.locale : undefined);
-  const publicLocale = interaction.guild_locale ? localeFrom(interaction.guild_locale) : locale;
+  const guildLocale = interaction.guild_id && interaction.guild_locale ? localeFrom(interaction.guild_locale) : null;
   const progress: Progress = { committed: false };
   progressOf.set(interaction, progress);
   return {
@@ -80,9 +84,8 @@ export function scopeOf(interaction: APIInteraction): InteractionScope | null {
     roles: interaction.member?.roles ?? [],
     locale,
     clientLocale: locale,
-    publicLocale,
+    guildLocale,
     t: translator(locale),
-    tPublic: translator(publicLocale),
     progress,
   };
 }

@@ -162,9 +162,8 @@ export const en = {
   "event.discardedDown": "🗑️ {name} discards down to the hand limit: {cards}.",
   "event.revealed": "👁️ {name} reveals {cards}.",
   "event.flipStarted": "🎴 {name} flips (fate {fate}){label}.",
-  "event.tn": ", TN {tn}{suits}",
-  "event.simpleDuel": "⚔️ Simple duel: {name}, stat {stat}{tn}{label}.",
-  "event.opposedDuel": "⚔️ Opposed duel: {a} (stat {as}) against {d} (stat {ds}){tn}{label}.",
+  "event.simpleDuel": "⚔️ Simple duel: {name}, stat {stat}{withTn, select, yes {, TN {tn}{suits}} other {}}{label}.",
+  "event.opposedDuel": "⚔️ Opposed duel: {a} (stat {as}) against {d} (stat {ds}){withTn, select, yes {, TN {tn}{suits}} other {}}{label}.",
   "event.damageFlipStarted": "💥 {name} flips damage against {target} ({profile}).",
   "event.fixedDamageStarted": "💥 {name} deals fixed damage to {target} ({profile}).",
   "event.yielded": "🏳️ {name} yields.",
@@ -180,8 +179,7 @@ export const en = {
   "event.cheated": "🃏 {name} cheats fate: {card} replaces {replaced}.",
   "event.cheatDeclined": "{name} does not cheat.",
   "event.cheatSkipped": "{name} may not cheat: {reason}.",
-  "event.reflip": "🔁 {name} re-flips ({slot}){by}: {cards} go to the discard.",
-  "event.reflipBy": " at the request of the referee {by}",
+  "event.reflip": "🔁 {name} re-flips ({slot}){byReferee, select, yes { at the request of the referee {by}} other {}}: {cards} go to the discard.",
   "event.reflipNoCheat": "{name} already decided whether to cheat on this flip: no cheating on the re-flip.",
   "event.redJokerSuit": "🃏 {name} names {suit} for the Red Joker.",
   "event.totals": "🧮 Totals: {totals}",
@@ -372,4 +370,9 @@ export const en = {
   "picture.handAlt": "{title}: {cards}.",
   "picture.handAltLegal": "You may use: {cards}.",
   "picture.flipAlt": "{title}: cards flipped {cards}; the card that counts is {card} ({value}, {band}).",
+
+  // --- the server's language (public messages), chosen by a server manager
+  "error.NEEDS_MANAGE_GUILD_LANGUAGE": "Only server managers (the Manage Server permission) can choose the language of the bot’s channel messages. Nothing was changed. What only you read follows your own choice: /settings language.",
+  "server.language.set": "The bot’s channel messages in this server are now in {language}, whoever plays. Each player still reads their DMs and private replies in their own language (/settings).",
+  "server.language.discord": "The bot’s channel messages in this server now follow the server’s Discord language (now {language}). Each player still reads their DMs and private replies in their own language (/settings).",
 } as const;

@@ -1,13 +1,22 @@
 /**
  * English and French messages. English is the source of truth for keys; the French table must have
  * every key (checked by the compiler), so a new message cannot ship half-translated.
- * Placeholders are written {name} and filled from params. A count that changes the words is written
- * `{count, plural, one {# card} other {# cards}}` (a small part of ICU MessageFormat): the branch is
- * chosen with Intl.PluralRules for the message's locale (in French, 0 and 1 are singular), `=N` branches
- * match one number exactly, and `#` stands for the number. Branches hold plain text and `#` only.
+ *
+ * Messages are ICU MessageFormat, formatted by intl-messageformat: `{name}` is filled from params,
+ * `{count, plural, one {# card} other {# cards}}` picks its branch with the locale's plural rules (in
+ * French 0 and 1 are singular), `{kind, select, yes {…} other {…}}` picks one by a param's value. ICU's
+ * quoting applies: a straight apostrophe before `{`, `}` (or `#` in a plural) starts a quoted literal, so
+ * the tables write the typographic ’ (the tests format every message to check that none is swallowed).
+ *
+ * Derived arguments: a select on `<param>Sound` is given `vowel` or `consonant`, the initial sound of
+ * `<param>` (elision.ts), unless the caller passed it; French writes `{nameSound, select, vowel
+ * {d’{name}} other {de {name}}}` and callers pass only `name`.
  */
+import { IntlMessageFormat } from 'intl-messageformat';
+import { isArgumentElement, isNumberElement, isPluralElement, isSelectElement, isTagElement, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { en } from './en.js';
 import { fr } from './fr.js';
+import { initialSound } from './elision.js';
 
 export type Locale = 'en' | 'fr';
 export type MessageKey = keyof typeof en;
@@ -27,72 +36,70 @@ export function hasMessage(key: string): key is MessageKey {
   return key in en;
 }
 
-/** `{name, plural, one {…} other {…}}`: the parameter, then its branches as `selector {text}`. */
-export const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g;
-const BRANCH = /(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g;
+/** How a message reads an argument: as text, as a number (plural, number), or as a select's key. */
+export type ArgumentKind = 'text' | 'count' | 'choice';
 
-const pluralRules: Record<Locale, Intl.PluralRules> = { en: new Intl.PluralRules('en'), fr: new Intl.PluralRules('fr') };
-
-/** The branches of one plural form, by selector ('one', 'other', '=0'…). */
-export function pluralBranches(body: string): Map<string, string> {
-  return new Map([...body.matchAll(BRANCH)].map((m) => [m[1]!, m[2]!]));
-}
-
-/** A message split once into what t() joins: literal text, a parameter, or a plural form. */
-type Part = string | { param: string } | { param: string; branches: Map<string, string>; whole: string };
-
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** Literal text and `{name}` placeholders, in order. */
-function placeholders(text: string): Part[] {
-  const parts: Part[] = [];
-  let last = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    if (match.index > last) parts.push(text.slice(last, match.index));
-    parts.push({ param: match[1]! });
-    last = match.index + match[0].length;
+/** The arguments of a parsed message, branches included, by name. */
+export function argumentsOf(elements: readonly MessageFormatElement[], into = new Map<string, ArgumentKind>()): Map<string, ArgumentKind> {
+  for (const element of elements) {
+    if (isArgumentElement(element)) into.set(element.value, into.get(element.value) ?? 'text');
+    else if (isNumberElement(element)) into.set(element.value, 'count');
+    else if (isPluralElement(element) || isSelectElement(element)) {
+      into.set(element.value, isPluralElement(element) ? 'count' : 'choice');
+      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    } else if (isTagElement(element)) argumentsOf(element.children, into);
   }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
+  return into;
 }
 
-function compile(template: string): Part[] {
-  const parts: Part[] = [];
-  let last = 0;
-  for (const match of template.matchAll(PLURAL)) {
-    parts.push(...placeholders(template.slice(last, match.index)));
-    parts.push({ param: match[1]!, branches: pluralBranches(match[2]!), whole: match[0] });
-    last = match.index + match[0].length;
+/** `nameSound` → `name`: the argument a derived one is computed from, or null for an ordinary one. */
+export function soundOf(argument: string): string | null {
+  return /^(\w+)Sound$/.exec(argument)?.[1] ?? null;
+}
+
+interface Compiled {
+  format: IntlMessageFormat;
+  args: Map<string, ArgumentKind>;
+  source: string;
+}
+
+// Each message is parsed once, on first use: most commands need a handful of them.
+const compiled: Record<Locale, Map<MessageKey, Compiled>> = { en: new Map(), fr: new Map() };
+
+function compile(locale: Locale, key: MessageKey): Compiled {
+  let message = compiled[locale].get(key);
+  if (message === undefined) {
+    const source = tables[locale][key] ?? en[key];
+    // ignoreTag: Discord mentions ("<@123>") are text, not rich-text tags.
+    const format = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
+    message = { format, args: argumentsOf(format.getAst()), source };
+    compiled[locale].set(key, message);
   }
-  parts.push(...placeholders(template.slice(last)));
-  return parts;
+  return message;
 }
-
-function plural(locale: Locale, part: { param: string; branches: Map<string, string>; whole: string }, params: Params): string {
-  const value = params[part.param];
-  if (value === undefined) return part.whole;
-  const n = Number(value);
-  const text = part.branches.get(`=${n}`) ?? part.branches.get(pluralRules[locale].select(n)) ?? part.branches.get('other') ?? part.whole;
-  // Branches hold plain text and `#` (BRANCH admits no braces), so nothing else is left to fill.
-  return text.replace(/#/g, String(value));
-}
-
-// Messages are compiled on first use: most commands need a handful of them.
-const compiled: Record<Locale, Map<MessageKey, Part[]>> = { en: new Map(), fr: new Map() };
 
 export function t(locale: Locale, key: MessageKey, params: Params = {}): string {
-  let parts = compiled[locale].get(key);
-  if (parts === undefined) {
-    parts = compile(tables[locale][key] ?? en[key]);
-    compiled[locale].set(key, parts);
+  const message = compile(locale, key);
+  const values: Record<string, string | number> = {};
+  for (const [name, kind] of message.args) {
+    const given = params[name];
+    if (kind === 'count') values[name] = Number(given);
+    else if (kind === 'choice') values[name] = given !== undefined ? String(given) : derived(name, params);
+    // Plain text, as given: numbers are not regrouped ("1 000") where a code or an id may stand.
+    else values[name] = given === undefined ? `{${name}}` : String(given);
   }
-  let out = '';
-  for (const part of parts) {
-    if (typeof part === 'string') out += part;
-    else if ('branches' in part) out += plural(locale, part, params);
-    else out += part.param in params ? String(params[part.param]) : `{${part.param}}`;
+  try {
+    return String(message.format.format(values));
+  } catch {
+    // Nothing a message says may make a reply throw (the router's answer of last resort uses t too).
+    return message.source;
   }
-  return out;
+}
+
+function derived(argument: string, params: Params): string {
+  const from = soundOf(argument);
+  const value = from === null ? undefined : params[from];
+  return value === undefined ? 'other' : initialSound(String(value));
 }
 
 /** A translator bound to one locale, handed to presenters so they never pick a language themselves. */

@@ -1,8 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { isArgumentElement, isNumberElement, isPluralElement, isSelectElement, isTagElement, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { ERROR_CODES } from '../systems/malifaux-table/engine/index.js';
 import { en } from './en.js';
 import { fr } from './fr.js';
-import { localeFrom, PLURAL, pluralBranches, t } from './index.js';
+import { initialSound } from './elision.js';
+import { localeFrom, t, translator, type MessageKey } from './index.js';
+
+const keys = Object.keys(en) as MessageKey[];
+const tables = { en, fr } as const;
+
+/** The arguments of a message as ICU reads it, with what each one is (read here apart from index.ts). */
+type Kind = 'text' | 'plural' | { select: string[] };
+function argumentsIn(elements: MessageFormatElement[], into = new Map<string, Kind>()): Map<string, Kind> {
+  for (const element of elements) {
+    if (isArgumentElement(element)) {
+      if (!into.has(element.value)) into.set(element.value, 'text');
+    } else if (isNumberElement(element)) into.set(element.value, 'plural');
+    else if (isPluralElement(element) || isSelectElement(element)) {
+      into.set(element.value, isPluralElement(element) ? 'plural' : { select: Object.keys(element.options) });
+      for (const option of Object.values(element.options)) argumentsIn(option.value, into);
+    } else if (isTagElement(element)) argumentsIn(element.children, into);
+  }
+  return into;
+}
+const parsed = (text: string) => parse(text, { ignoreTag: true });
+const argumentsOfMessage = (text: string) => argumentsIn(parsed(text));
+/** `nameSound`: derived by t() from `name` (French elision), so only French messages need it. */
+const derivedFrom = (name: string) => /^(\w+)Sound$/.exec(name)?.[1];
 
 describe('messages', () => {
   it('every engine rule error has an English and a French message', () => {
@@ -20,72 +44,196 @@ describe('messages', () => {
   });
 
   it('French messages are translated, not copies of the English ones', () => {
-    const same = Object.keys(en).filter((k) => en[k as keyof typeof en] === fr[k as keyof typeof fr] && /[a-z]{4,}/.test(en[k as keyof typeof en]));
+    const same = keys.filter((k) => en[k] === fr[k] && /[a-z]{4,}/.test(en[k]));
     // Proper names and symbol-only lines may coincide; sentences may not.
     expect(same.filter((k) => !['system.gg3', 'system.fateforge', 'picture.total', 'picture.modifier', 'status.seat'].includes(k))).toEqual([]);
   });
 
-  it('French messages use the same placeholders as the English ones', () => {
-    // Simple placeholders, plural parameters, and the placeholders inside plural branches alike.
-    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(en) as (keyof typeof en)[]) expect(placeholders(fr[key]), key).toEqual(placeholders(en[key]));
+  it('every message is well-formed ICU, in both languages', () => {
+    for (const [locale, table] of Object.entries(tables)) {
+      for (const key of keys) expect(() => parsed(table[key]), `${locale} ${key}`).not.toThrow();
+    }
   });
 
-  it('counted words use plural forms, never “(s)”: each form has a “one” and an “other” branch, and only well-formed forms', () => {
-    for (const table of [en, fr] as Record<string, string>[]) {
-      for (const [key, text] of Object.entries(table)) {
-        expect(text, key).not.toMatch(/\(s\)|\(es\)|\(x\)/);
-        const forms = [...text.matchAll(PLURAL)];
-        for (const [, , body] of forms) expect([...pluralBranches(body!).keys()], key).toEqual(expect.arrayContaining(['one', 'other']));
-        // A plural form the parser does not recognise would stay printed as is.
-        expect(text.replace(PLURAL, '').includes(', plural,'), key).toBe(false);
+  it('French messages read the same arguments as the English ones, in the same way (the ICU parser compares them)', () => {
+    for (const key of keys) {
+      const english = argumentsOfMessage(en[key]);
+      const french = argumentsOfMessage(fr[key]);
+      const own = (args: Map<string, Kind>) => new Map([...args].filter(([name]) => derivedFrom(name) === undefined || !args.has(derivedFrom(name)!)));
+      // A count may be a plural in one language and plain text in the other ("3 damage", "3 dégâts"): both take a value.
+      const shape = (args: Map<string, Kind>) => [...own(args)].map(([name, kind]) => [name, typeof kind === 'string' ? 'value' : 'select']).sort();
+      expect(shape(french), key).toEqual(shape(english));
+      // A select's cases are the caller's values: both languages must know the same ones.
+      for (const [name, kind] of english) if (typeof kind === 'object') expect(french.get(name), `${key} ${name}`).toEqual(kind);
+    }
+  });
+
+  it('a derived elision argument is a select on vowel/other whose name is that of an argument of the message', () => {
+    for (const [locale, table] of Object.entries(tables)) {
+      for (const key of keys) {
+        for (const [name, kind] of argumentsOfMessage(table[key])) {
+          const base = derivedFrom(name);
+          if (base === undefined) continue;
+          expect(argumentsOfMessage(table[key]).has(base), `${locale} ${key}: ${name} without ${base}`).toBe(true);
+          expect(kind, `${locale} ${key}`).toEqual({ select: ['vowel', 'other'] });
+        }
       }
     }
   });
 
-  it('chooses the plural branch with the locale’s rules: in French 0 and 1 are singular, in English only 1', () => {
-    expect(t('en', 'event.drawn', { name: 'Alice', count: 1 })).toBe('🂠 Alice draws 1 card.');
-    expect(t('en', 'event.drawn', { name: 'Alice', count: 6 })).toBe('🂠 Alice draws 6 cards.');
-    expect(t('en', 'hand.title', { count: 0 })).toBe('Your Control Hand — 0 cards');
-    expect(t('fr', 'event.drawn', { name: 'Alice', count: 6 })).toBe('🂠 Alice pioche 6 cartes.');
-    expect(t('fr', 'event.drawn', { name: 'Alice', count: 1 })).toBe('🂠 Alice pioche 1 carte.');
-    expect(t('fr', 'hand.title', { count: 0 })).toBe('Votre Main de Contrôle — 0 carte');
-    expect(t('fr', 'event.damage', { target: 'Bob', final: 1, steps: '1' })).toBe('🩸 Bob subit **1** dégât (1).');
-    expect(t('fr', 'event.damage', { target: 'Bob', final: 3, steps: '3' })).toBe('🩸 Bob subit **3** dégâts (3).');
+  it('counted words use plural forms, never “(s)”: each form has a “one” and an “other” branch', () => {
+    const plurals = (elements: MessageFormatElement[]): string[][] =>
+      elements.flatMap((e) => (isPluralElement(e) ? [Object.keys(e.options), ...Object.values(e.options).flatMap((o) => plurals(o.value))] : isSelectElement(e) ? Object.values(e.options).flatMap((o) => plurals(o.value)) : []));
+    for (const [locale, table] of Object.entries(tables)) {
+      for (const key of keys) {
+        expect(table[key], `${locale} ${key}`).not.toMatch(/\(s\)|\(es\)|\(x\)/);
+        for (const branches of plurals(parsed(table[key]))) expect(branches, `${locale} ${key}`).toEqual(expect.arrayContaining(['one', 'other']));
+      }
+    }
   });
 
-  it('fills every message exactly as substituting into its text would, in both languages (messages are compiled once)', () => {
-    // The reference: the message text itself, plural forms replaced, then placeholders, by regular expressions.
+  it('no message has a straight apostrophe: in ICU one may start quoting and swallow what follows (the tables write ’)', () => {
+    for (const [locale, table] of Object.entries(tables)) for (const key of keys) expect(table[key], `${locale} ${key}`).not.toContain("'");
+  });
+
+  it('formats every message in both languages, with every case of its selects, leaving no brace, no NaN and no argument unread', () => {
+    for (const [locale, table] of Object.entries(tables) as [keyof typeof tables, Record<MessageKey, string>][]) {
+      for (const key of keys) {
+        const args = argumentsOfMessage(table[key]);
+        const base: Record<string, string | number> = {};
+        for (const [name, kind] of args) {
+          if (derivedFrom(name) !== undefined && args.has(derivedFrom(name)!)) continue; // t() derives it
+          base[name] = kind === 'plural' ? 2 : kind === 'text' ? `‹${name}›` : kind.select[0]!;
+        }
+        const variants: Record<string, string | number>[] = [base];
+        for (const [name, kind] of args) {
+          if (kind === 'plural') for (const count of [0, 1, 5, 21]) variants.push({ ...base, [name]: count });
+          if (typeof kind === 'object' && name in base) for (const option of kind.select) variants.push({ ...base, [name]: option });
+        }
+        const seen = new Set<string>();
+        for (const params of variants) {
+          const out = t(locale, key, params);
+          expect(out, `${locale} ${key} ${JSON.stringify(params)}`).not.toMatch(/[{}]|NaN/);
+          for (const name of Object.keys(params)) if (out.includes(`‹${name}›`)) seen.add(name);
+        }
+        // Every text argument is printed by some case: none is hidden inside a quoted literal.
+        const texts = [...args].filter(([, kind]) => kind === 'text').map(([name]) => name);
+        expect(texts.filter((name) => !seen.has(name)), `${locale} ${key}`).toEqual([]);
+      }
+    }
+  });
+
+  it('fills a message without selects exactly as substituting into its text would: no literal text changes (English and French)', () => {
+    // The reference: the text itself, plural forms by regular expression, then placeholders.
+    const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g;
     const rules = { en: new Intl.PluralRules('en'), fr: new Intl.PluralRules('fr') };
     const reference = (locale: 'en' | 'fr', text: string, params: Record<string, string | number>) =>
       text
-        .replace(PLURAL, (whole, name: string, body: string) => {
-          if (params[name] === undefined) return whole;
+        .replace(PLURAL, (_, name: string, body: string) => {
+          const branches = new Map([...body.matchAll(/(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g)].map((m) => [m[1]!, m[2]!]));
           const n = Number(params[name]);
-          const branches = pluralBranches(body);
-          const branch = branches.get(`=${n}`) ?? branches.get(rules[locale].select(n)) ?? branches.get('other') ?? whole;
-          return branch.replace(/#/g, String(params[name]));
+          return (branches.get(`=${n}`) ?? branches.get(rules[locale].select(n)) ?? branches.get('other')!).replace(/#/g, String(n));
         })
         .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-    for (const [locale, table] of [['en', en], ['fr', fr]] as const) {
-      for (const key of Object.keys(table) as (keyof typeof en)[]) {
-        const names = [...new Set([...table[key].matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]!))];
+    let compared = 0;
+    for (const [locale, table] of Object.entries(tables) as [keyof typeof tables, Record<MessageKey, string>][]) {
+      for (const key of keys) {
+        const args = argumentsOfMessage(table[key]);
+        if ([...args.values()].some((kind) => typeof kind === 'object')) continue;
         for (const count of [0, 1, 2, 5, 21]) {
-          const params = Object.fromEntries(names.map((name, i) => [name, i === 0 ? count : `«${name}»`]));
+          const params = Object.fromEntries([...args].map(([name, kind], i) => [name, kind === 'plural' || i === 0 ? count : `«${name}»`]));
           expect(t(locale, key, params), `${locale} ${key} ${count}`).toBe(reference(locale, table[key], params));
+          compared++;
         }
-        // A parameter left out stays visible as its placeholder, as before.
-        const missing = Object.fromEntries(names.slice(1).map((name) => [name, 7]));
-        expect(t(locale, key, missing), `${locale} ${key} missing`).toBe(reference(locale, table[key], missing));
       }
     }
+    expect(compared).toBeGreaterThan(2 * 5 * 250);
+  });
+});
+
+describe('the formatter', () => {
+  it('chooses the plural branch with the locale’s rules: 0, 1 and 2 in English and in French', () => {
+    expect(t('en', 'event.drawn', { name: 'Alice', count: 0 })).toBe('🂠 Alice draws 0 cards.');
+    expect(t('en', 'event.drawn', { name: 'Alice', count: 1 })).toBe('🂠 Alice draws 1 card.');
+    expect(t('en', 'event.drawn', { name: 'Alice', count: 2 })).toBe('🂠 Alice draws 2 cards.');
+    // In French 0 is singular.
+    expect(t('fr', 'event.drawn', { name: 'Alice', count: 0 })).toBe('🂠 Alice pioche 0 carte.');
+    expect(t('fr', 'event.drawn', { name: 'Alice', count: 1 })).toBe('🂠 Alice pioche 1 carte.');
+    expect(t('fr', 'event.drawn', { name: 'Alice', count: 2 })).toBe('🂠 Alice pioche 2 cartes.');
+    expect(t('fr', 'hand.title', { count: 0 })).toBe('Votre Main de Contrôle — 0 carte');
+    expect(t('en', 'hand.title', { count: 0 })).toBe('Your Control Hand — 0 cards');
+    // A plural inside markdown, and a count given as text.
+    expect(t('fr', 'event.damage', { target: 'Bob', final: 1, steps: '1' })).toBe('🩸 Bob subit **1** dégât (1).');
+    expect(t('fr', 'event.damage', { target: 'Bob', final: '3', steps: '3' })).toBe('🩸 Bob subit **3** dégâts (3).');
   });
 
-  it('reads Discord locales and fills placeholders', () => {
+  it('elides French “de” and “que” before a vowel sound, whatever markdown wraps the name', () => {
+    expect(t('fr', 'event.reshuffled', { name: '**Alice**' })).toBe('🔀 La défausse d’**Alice** est mélangée en un nouveau Jeu du Destin.');
+    expect(t('fr', 'event.reshuffled', { name: '**Bob**' })).toBe('🔀 La défausse de **Bob** est mélangée en un nouveau Jeu du Destin.');
+    expect(t('fr', 'prompt.waiting', { name: 'Élodie', decision: 'céder' })).toBe('En attente d’Élodie : céder.');
+    expect(t('fr', 'prompt.waiting', { name: '<@123>', decision: 'céder' })).toBe('En attente de <@123> : céder.');
+    expect(t('fr', 'error.WAITING_FOR_DECISION', { seat: 'Ines', kind: 'céder' })).toBe('Pas maintenant : on attend qu’Ines décide (céder).');
+    expect(t('fr', 'error.WAITING_FOR_DECISION', { seat: 'Bob', kind: 'céder' })).toBe('Pas maintenant : on attend que Bob décide (céder).');
+    // English has nothing to elide: the same params read as before.
+    expect(t('en', 'event.reshuffled', { name: '**Alice**' })).toBe(`🔀 **Alice**’s discard pile is shuffled into a new Fate Deck.`);
+    // A caller may still decide the sound (a name whose h is aspirated).
+    expect(t('fr', 'picture.flipTitle', { name: 'Hugues', nameSound: 'consonant' })).toBe('Tirage de Hugues');
+    expect(t('fr', 'picture.flipTitle', { name: 'Hugo' })).toBe('Tirage d’Hugo');
+  });
+
+  it('says a duel’s TN and a referee’s re-flip inside the sentence (a select), not with a fragment translated apart', () => {
+    const duel = { name: '**Alice**', stat: 5, label: '' };
+    expect(t('en', 'event.simpleDuel', { ...duel, withTn: 'yes', tn: 12, suits: ' 🎭' })).toBe('⚔️ Simple duel: **Alice**, stat 5, TN 12 🎭.');
+    expect(t('en', 'event.simpleDuel', { ...duel, withTn: 'no' })).toBe('⚔️ Simple duel: **Alice**, stat 5.');
+    expect(t('fr', 'event.simpleDuel', { ...duel, withTn: 'yes', tn: 12, suits: '' })).toBe('⚔️ Duel simple : **Alice**, carac. 5, VS 12.');
+    const reflip = { name: '**Bob**', slot: 'tirage', cards: '5🐏' };
+    expect(t('fr', 'event.reflip', { ...reflip, byReferee: 'yes', by: '<@9>' })).toBe('🔁 **Bob** refait un tirage (tirage) à la demande de l’arbitre <@9> : 5🐏 vont à la défausse.');
+    expect(t('fr', 'event.reflip', { ...reflip, byReferee: 'no' })).toBe('🔁 **Bob** refait un tirage (tirage) : 5🐏 vont à la défausse.');
+  });
+
+  it('keeps a missing text argument visible as its placeholder and never throws', () => {
+    expect(t('en', 'error.NOT_YOUR_BUTTON')).toBe('This choice belongs to {name}. Nothing was changed.');
+    expect(() => t('fr', 'event.drawn', {})).not.toThrow();
+  });
+
+  it('prints text arguments as given (no digit grouping in ids or codes), and the rulebook’s French words', () => {
+    expect(t('fr', 'error.VERIFY_NOT_ENDED', { commitment: 12345678 })).toContain('12345678');
+    expect(t('fr', 'event.soulstonesSet', { name: 'Bob', count: 3 })).toBe('💎 La réserve de Pierrâmes de Bob est maintenant de 3.');
+    expect(t('fr', 'picture.tn')).toBe('VS');
+    expect(t('fr', 'event.noTrigger', { name: 'Bob' })).toContain('déclic');
+  });
+
+  it('returns the same text from a translator as from t (each message is compiled once and reused)', () => {
+    const fr1 = translator('fr');
+    for (let i = 0; i < 3; i++) expect(fr1('event.drawn', { name: 'Ana', count: i })).toBe(t('fr', 'event.drawn', { name: 'Ana', count: i }));
+  });
+
+  it('reads Discord locales', () => {
     expect(localeFrom('fr')).toBe('fr');
+    expect(localeFrom('fr-CA')).toBe('fr');
     expect(localeFrom('en-GB')).toBe('en');
     expect(localeFrom(undefined)).toBe('en');
+    expect(localeFrom(42)).toBe('en');
     expect(t('fr', 'error.CARD_NOT_IN_HAND', { card: '9T' })).toContain('9T');
     expect(t('fr', 'error.CARD_NOT_IN_HAND', { card: '9T' })).toContain('main');
+  });
+});
+
+describe('initialSound (French elision)', () => {
+  it.each([
+    ['Alice', 'vowel'],
+    ['**Élodie**', 'vowel'],
+    ['« Ines »', 'vowel'],
+    ['Yves', 'vowel'],
+    ['Hélène', 'vowel'],
+    ['Ulrich', 'vowel'],
+    ['Bob', 'consonant'],
+    ['Yann', 'consonant'],
+    ['Hnery', 'consonant'],
+    ['<@1100000000000000302>', 'consonant'],
+    ['7', 'consonant'],
+    ['', 'consonant'],
+  ] as const)('%s starts with a %s sound', (name, sound) => {
+    expect(initialSound(name)).toBe(sound);
   });
 });

@@ -64,6 +64,13 @@ export type UserChoices = Omit<UserSettings, 'clientLocale'>;
 export interface GuildSettings {
   guildId: string;
   refereeRoleId: string | null;
+  /** The language of public messages a server manager chose, or null: the server's Discord language. */
+  locale: string | null;
+  /**
+   * The server's Discord language (guild_locale) as last remembered (rememberGuildLocale), or null. A click
+   * in a DM carries none, and its public message still goes to the server's channel.
+   */
+  discordLocale: string | null;
 }
 
 /** A channel message the bot keeps editing (schema.base.prisma, GameMessage). */
@@ -75,6 +82,8 @@ export interface GameMessageRef {
   topic: string;
   fromBatch: number;
 }
+/** What server managers choose; discordLocale is observed, not chosen, and kept apart. */
+export type GuildChoices = Omit<GuildSettings, 'discordLocale'>;
 
 export interface GameStore {
   createGame(input: {
@@ -118,7 +127,10 @@ export interface GameStore {
   /** Records the language of the user's Discord client (creating their settings row if need be). */
   rememberClientLocale(userId: string, locale: string): Promise<void>;
   getGuildSettings(guildId: string): Promise<GuildSettings>;
-  saveGuildSettings(settings: GuildSettings): Promise<void>;
+  /** Saves the choices given (a field left out keeps its value), leaving the remembered Discord language as it is. */
+  saveGuildSettings(settings: Pick<GuildChoices, 'guildId'> & Partial<GuildChoices>): Promise<void>;
+  /** Records the server's Discord language (creating its settings row if need be). */
+  rememberGuildLocale(guildId: string, locale: string): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -350,15 +350,32 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     getGuildSettings(guildId) {
       return shared(async (): Promise<GuildSettings> => {
-        const row = (await select(sql`SELECT "refereeRoleId" FROM "GuildSetting" WHERE "guildId" = ${guildId}`))[0];
-        return { guildId, refereeRoleId: row === undefined ? null : toNullableText(row.refereeRoleId, 'refereeRoleId') };
+        const row = (await select(sql`SELECT "refereeRoleId", "locale", "discordLocale" FROM "GuildSetting" WHERE "guildId" = ${guildId}`))[0];
+        return row === undefined
+          ? { guildId, refereeRoleId: null, locale: null, discordLocale: null }
+          : {
+              guildId,
+              refereeRoleId: toNullableText(row.refereeRoleId, 'refereeRoleId'),
+              locale: toNullableText(row.locale, 'locale'),
+              discordLocale: toNullableText(row.discordLocale, 'discordLocale'),
+            };
       });
     },
 
     saveGuildSettings(settings) {
-      const data = { refereeRoleId: settings.refereeRoleId };
+      // Only the choices given: the referee role and the language are set by separate commands.
+      const data = {
+        ...(settings.refereeRoleId !== undefined ? { refereeRoleId: settings.refereeRoleId } : {}),
+        ...(settings.locale !== undefined ? { locale: settings.locale } : {}),
+      };
       return exclusive(async () => {
         await upsertRacing(() => client.guildSetting.upsert({ where: { guildId: settings.guildId }, create: { guildId: settings.guildId, ...data }, update: data }));
+      });
+    },
+
+    rememberGuildLocale(guildId, locale) {
+      return exclusive(async () => {
+        await upsertRacing(() => client.guildSetting.upsert({ where: { guildId }, create: { guildId, discordLocale: locale }, update: { discordLocale: locale } }));
       });
     },
 

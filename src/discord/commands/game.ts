@@ -12,6 +12,7 @@ import { announceGameStart, announceUndo, deliverAfterAction } from '../play/del
 import { explain, whoOf } from '../play/perform.js';
 import { auditLog, verifyGame } from './gameLog.js';
 import { gameStatus } from './gameStatus.js';
+import { serverLanguageSubcommand, setServerLanguage } from './serverLanguage.js';
 
 /** The definition, with the registry's systems as the `system` option's choices. */
 function definition(systems: SystemRegistry) {
@@ -116,6 +117,7 @@ function definition(systems: SystemRegistry) {
             },
           ],
         },
+        serverLanguageSubcommand,
       ],
   } as const;
 }
@@ -174,6 +176,8 @@ export function gameCommand(systems: SystemRegistry) {
         await services.store.saveGuildSettings({ guildId: ctx.guildId, refereeRoleId: roleId });
         return ephemeral(roleId ? ctx.t('game.refereeRoleSet', { role: `<@&${roleId}>` }) : ctx.t('game.refereeRoleCleared'));
       }
+      case 'server-language':
+        return setServerLanguage(ctx, invocation.args.language);
     }
   });
 }

@@ -11,6 +11,7 @@ import { exportLog, verifyLatestGame } from '../../app/audit.js';
 import type { InitialReply } from '../contract.js';
 import { ephemeral, problemReply, reply } from '../replies.js';
 import { explain, type Scope } from '../play/perform.js';
+import { publicTranslator } from '../publicLanguage.js';
 
 /** One readable line of the log, with the entry number players see (`#seq`). */
 export interface LogLine {
@@ -112,7 +113,8 @@ export async function verifyGame(scope: Scope): Promise<InitialReply> {
   const verified = await verifyLatestGame(scope.services, scope.channelId);
   if (!verified.ok) return problemReply(scope.t, explain(scope.t, verified.problem));
   const { verification, game } = verified;
-  const t = scope.tPublic;
+  // A public answer: in the language of the server, not the asker's.
+  const t = await publicTranslator(scope, game.stored.guildId);
   const failed = verification.checks.find((c) => !c.ok);
   const shufflesOk = verification.checks.every((c) => c.ok) && verification.problem === undefined;
   const lines = [

@@ -20,6 +20,7 @@ import { translator, type Locale, type Translate } from '../../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../contract.js';
 import { ephemeral, reply, update, type ReplyMessage } from '../replies.js';
 import { describeError } from '../outbox.js';
+import { publicLocale, publicTranslator, rememberServerLocale } from '../publicLanguage.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import type { Scope } from './scope.js';
 import { livingMessage, publicBatch, recordStory, retell, storyStep, STORY_SLOT } from './story.js';
@@ -50,11 +51,11 @@ function pendingOf(game: Pick<LoadedGame, 'system' | 'state'>): DecisionSummary 
  * DMs read in the language the player chose with /settings, else the one their Discord client uses: known
  * for whoever is acting now, and remembered from their last action for the other player, else the server's.
  */
-function privateLocale(settings: UserSettings, userId: string, scope: Scope): Locale {
+function privateLocale(settings: UserSettings, userId: string, scope: Scope, server: () => Promise<Locale>): Promise<Locale> | Locale {
   if (settings.locale === 'fr' || settings.locale === 'en') return settings.locale;
   if (userId === scope.asker.id) return scope.locale;
   if (settings.clientLocale === 'fr' || settings.clientLocale === 'en') return settings.clientLocale;
-  return scope.publicLocale;
+  return server();
 }
 
 /**
@@ -82,7 +83,10 @@ export interface ShownInPlace {
 export async function deliverPrivately(scope: Scope, outcome: Outcome, options: { everySeat?: boolean; shown?: ShownInPlace } = {}): Promise<void> {
   const { services } = scope;
   await rememberAskerLocale(scope);
+  await rememberServerLocale(scope);
   const { system, state, stored } = outcome.game;
+  let server: Promise<Locale> | undefined;
+  const serverLocale = () => (server ??= publicLocale(scope, stored.guildId));
   const prompts = privatePromptsOf(services.outbox);
   const decision = pendingOf(outcome.game);
   const seats = system.seatsOf(state);
@@ -90,13 +94,13 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
   if (phase !== 'active') {
     // The game is over: no DM'd decision is live any more.
     if (phase === 'ended') {
-      for (const { seat, dm } of prompts.ended(stored.id, seats.length)) await editPrivateDm(scope, dm, dmLanguage(scope, seats[seat]!.userId), 'prompt.closed');
+      for (const { seat, dm } of prompts.ended(stored.id, seats.length)) await editPrivateDm(scope, dm, dmLanguage(scope, seats[seat]!.userId, serverLocale), 'prompt.closed');
     }
     return;
   }
   for (let seat = 0; seat < seats.length; seat++) {
     const userId = seats[seat]!.userId;
-    const language = dmLanguage(scope, userId);
+    const language = dmLanguage(scope, userId, serverLocale);
     const mine = decision !== null && decision.seat === seat ? decision : null;
     const shown = options.shown?.seat === seat ? options.shown : undefined;
     if (shown?.dm) {
@@ -121,7 +125,7 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
       if (previous !== undefined && !previous.closed) await editPrivateDm(scope, previous, language, 'hand.superseded');
       continue;
     }
-    const tp = translator(scope.publicLocale);
+    const tp = translator(await serverLocale());
     await services.outbox.postToChannel(stored.channelId, {
       content: tp('hand.dmClosed', { name: `<@${userId}>` }),
       components: [system.presentation.privateViewRow(tp, stored.id)] as OutgoingMessage['components'],
@@ -133,9 +137,9 @@ export async function deliverPrivately(scope: Scope, outcome: Outcome, options: 
 type DmLanguage = () => Promise<{ settings: UserSettings; t: Translate }>;
 
 /** A player's settings and DM language, read from the store once, when first needed. */
-function dmLanguage(scope: Scope, userId: string): DmLanguage {
+function dmLanguage(scope: Scope, userId: string, server: () => Promise<Locale>): DmLanguage {
   let read: ReturnType<DmLanguage> | undefined;
-  return () => (read ??= scope.services.store.getUserSettings(userId).then((settings) => ({ settings, t: translator(privateLocale(settings, userId, scope)) })));
+  return () => (read ??= scope.services.store.getUserSettings(userId).then(async (settings) => ({ settings, t: translator(await privateLocale(settings, userId, scope, server)) })));
 }
 
 /**
@@ -191,7 +195,7 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
     return ephemeral({ content: scope.t('story.updated', { link: messageLink(scope.guildId, living.channelId, living.messageId) }) }, after);
   }
 
-  const message = await publicMessage(scope.tPublic, outcome);
+  const message = await publicMessage(await publicTranslator(scope, stored.guildId), outcome);
   // The story this action began (or one whose message is unknown here) gets this message as its living one.
   const remember = async (messageId: string) => {
     if (step) await recordStory(scope, outcome.game, step.key, stored.version, { channelId: stored.channelId, messageId });
@@ -242,8 +246,8 @@ function messageLink(guildId: string | null, channelId: string, messageId: strin
   return `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
 }
 
-export function announceGameStart(scope: Scope, game: LoadedGame): InitialReply {
-  const message = game.system.presentation.gameStarted(scope.tPublic, game.system.publicView(game.state));
+export async function announceGameStart(scope: Scope, game: LoadedGame): Promise<InitialReply> {
+  const message = game.system.presentation.gameStarted(await publicTranslator(scope, game.stored.guildId), game.system.publicView(game.state));
   const { data, files } = asReply(outgoing(message));
   return reply(data, files ? { files } : {});
 }
@@ -254,7 +258,7 @@ export async function announceUndo(scope: Scope, undone: { game: LoadedGame; und
   const living = await scope.services.store.getGameMessage(stored.id, STORY_SLOT);
   const reached = living !== null && living.fromBatch <= undone.undoneBatch ? living : null;
   const publicEvents = undone.undone.map((e) => system.publicEvent(e)).filter((e): e is SystemEvent => e !== null);
-  const message = await system.presentation.undone(scope.tPublic, system.publicView(state), { events: publicEvents, by: scope.asker.name, asReferee: undone.asReferee, revealedHidden: undone.revealedHidden });
+  const message = await system.presentation.undone(await publicTranslator(scope, undone.game.stored.guildId), system.publicView(state), { events: publicEvents, by: scope.asker.name, asReferee: undone.asReferee, revealedHidden: undone.revealedHidden });
   const { data, files } = asReply(outgoing(message));
   const outcome: Outcome = { game: undone.game, before: state, events: [] };
   // Private views may have changed back: each player gets theirs again.

@@ -12,6 +12,7 @@ import type { Problem } from '../../app/problems.js';
 import { hasMessage, type Translate } from '../../i18n/index.js';
 import type { InitialReply } from '../contract.js';
 import { markCommitted } from '../interaction.js';
+import { publicTranslator } from '../publicLanguage.js';
 import { ephemeral, problemReply } from '../replies.js';
 import { asReply, deliverAfterAction, outgoing, type Scope } from './deliveries.js';
 
@@ -100,7 +101,7 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
   // The note heads the clicked message: in the channel everyone reads it (the server's language);
   // in a DM or an ephemeral view only the asker does (theirs).
   const onlyAsker = scope.guildId === null || ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
-  const t = onlyAsker ? scope.t : scope.tPublic;
+  const t = onlyAsker ? scope.t : await publicTranslator(scope, game.stored.guildId);
   const note = t('prompt.answered', { name: scope.asker.name, decision: game.system.presentation.decisionName(t, decision) });
   return deliverAfterAction(scope, result, { reply: 'update', note, interaction });
 }

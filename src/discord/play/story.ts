@@ -13,6 +13,7 @@ import { readStory, type SystemEvent } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { GameMessageRef } from '../../store/contract.js';
 import { asEdit } from './outgoing.js';
+import { publicTranslator } from '../publicLanguage.js';
 import { describeError } from '../outbox.js';
 import type { Scope } from './scope.js';
 
@@ -95,7 +96,7 @@ export async function retell(scope: Scope, game: LoadedGame, ref: GameMessageRef
       scope.services.log.warn(`could not read the story of game ${game.stored.id}: ${story.problem.code}`);
       return;
     }
-    const message = await game.system.presentation.afterAction(scope.tPublic, storyBatch(game.system, story, game.state));
+    const message = await game.system.presentation.afterAction(await publicTranslator(scope, game.stored.guildId), storyBatch(game.system, story, game.state));
     // An edit never pings: whoever is awaited now was told by their DM.
     await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, asEdit({ ...message, allowed_mentions: { parse: [] } }));
   } catch (error) {

@@ -15,7 +15,7 @@ const GROUP_MS = 7 * 60 * 1000;
 /** @typedef {{ id: string, name: string }} Role */
 
 const state = {
-  /** @type {{ id: string, name: string }} */ guild: { id: '', name: '' },
+  /** @type {{ id: string, name: string, locale?: string }} */ guild: { id: '', name: '' },
   /** @type {Channel[]} */ channels: [],
   /** @type {User[]} */ users: [],
   /** @type {Role[]} */ roles: [],
@@ -56,6 +56,7 @@ const els = {
   viewerUsername: $('viewer-username'),
   switcher: /** @type {HTMLSelectElement} */ ($('user-switcher')),
   localeSwitcher: /** @type {HTMLSelectElement} */ ($('locale-switcher')),
+  guildLocaleSwitcher: /** @type {HTMLSelectElement} */ ($('guild-locale-switcher')),
   switcherLabel: $('viewer-switch-label'),
   title: $('channel-title'),
   titleText: $('channel-title-text'),
@@ -143,6 +144,11 @@ function renderSidebar() {
   els.guildName.textContent = state.guild.name;
   els.guildIcon.textContent = initials(state.guild.name);
   els.guildIcon.title = state.guild.name;
+  const guildLocale = state.guild.locale ?? 'en-US';
+  if (![...els.guildLocaleSwitcher.options].some((o) => o.value === guildLocale)) els.guildLocaleSwitcher.appendChild(h('option', { value: guildLocale }, guildLocale));
+  els.guildLocaleSwitcher.value = guildLocale;
+  els.guildLocaleSwitcher.title = t('serverLanguage');
+  els.guildLocaleSwitcher.setAttribute('aria-label', t('serverLanguage'));
   els.textLabel.textContent = t('textChannels');
   els.dmLabel.textContent = t('directMessages');
   els.dmName.textContent = state.bot ? state.bot.username : t('directMessages');
@@ -213,6 +219,23 @@ async function setViewerLocale(next) {
   await refresh(true);
 }
 
+/**
+ * Changes the server's Discord language, as Server Settings would: the commands and clicks sent from the
+ * server from now on carry it as interaction.guild_locale. The page's own words stay in the viewer's.
+ * @param {string} next
+ */
+async function setGuildLocale(next) {
+  if (next === state.guild.locale) return;
+  const res = await postJSON('/guild', { locale: next });
+  if (!res.ok) {
+    showError(state.t('languageFailed', { error: res.error ?? '' }));
+    els.guildLocaleSwitcher.value = state.guild.locale ?? 'en-US';
+    return;
+  }
+  state.guild.locale = next;
+  clearError();
+}
+
 function renderTitle() {
   const dm = state.channelId === 'dm';
   const ch = state.channels.find((c) => c.id === state.channelId);
@@ -252,6 +275,7 @@ els.scrim.addEventListener('click', () => setDrawer(false));
 els.dmEntry.addEventListener('click', () => void selectView(state.viewerId, 'dm'));
 els.switcher.addEventListener('change', () => void selectView(els.switcher.value, state.channelId));
 els.localeSwitcher.addEventListener('change', () => void setViewerLocale(els.localeSwitcher.value));
+els.guildLocaleSwitcher.addEventListener('change', () => void setGuildLocale(els.guildLocaleSwitcher.value));
 
 // -------------------------------------------------------------------------------------------- views
 

@@ -61,6 +61,7 @@ const STRINGS = {
     bot: 'the bot',
     language: 'Language (what Discord shows you, and the locale your commands carry)',
     languageFailed: 'Could not change the language: {error}',
+    serverLanguage: 'Server language (the server’s Discord language: the bot’s channel messages follow it)',
   },
   fr: {
     todayAt: "Aujourd'hui à {time}",
@@ -121,6 +122,7 @@ const STRINGS = {
     bot: 'le bot',
     language: 'Langue (celle de Discord, et la locale que portent vos commandes)',
     languageFailed: 'Impossible de changer la langue : {error}',
+    serverLanguage: 'Langue du serveur (sa langue Discord : les messages du bot dans les salons la suivent)',
   },
 };
 

@@ -4,7 +4,7 @@
  */
 import type { DuelResult, GameEvent } from '../engine/index.js';
 import { missingSuits } from '../engine/triggers.js';
-import { hasMessage, type Translate } from '../../../i18n/index.js';
+import { hasMessage, type Params, type Translate } from '../../../i18n/index.js';
 import { card, cards, fate, namedSuits, signed, suitName, suits } from './cards.js';
 
 /**
@@ -48,10 +48,11 @@ export function eventLine(t: Translate, names: SeatNames, event: PublicEvent): s
       return t('event.flipStarted', { name: who(event.seat), fate: fate(event.modifier), label: event.label ? ` — ${event.label}` : '' });
     case 'DuelStarted': {
       const [a, d] = event.sides;
-      const tn = event.tn !== null ? t('event.tn', { tn: event.tn, suits: suits(event.tnSuits) }) : '';
+      // The message says ", TN 12 🎭" itself (a select), so no half-sentence is translated apart.
+      const tn: Params = event.tn !== null ? { withTn: 'yes', tn: event.tn, suits: suits(event.tnSuits) } : { withTn: 'no' };
       if (!a) return null;
-      if (!event.opposed || !d) return t('event.simpleDuel', { name: who(a.seat), stat: a.stat, tn, label: event.label ? ` — ${event.label}` : '' });
-      return t('event.opposedDuel', { a: who(a.seat), as: a.stat, d: who(d.seat), ds: d.stat, tn, label: event.label ? ` — ${event.label}` : '' });
+      if (!event.opposed || !d) return t('event.simpleDuel', { name: who(a.seat), stat: a.stat, ...tn, label: event.label ? ` — ${event.label}` : '' });
+      return t('event.opposedDuel', { a: who(a.seat), as: a.stat, d: who(d.seat), ds: d.stat, ...tn, label: event.label ? ` — ${event.label}` : '' });
     }
     case 'DamageFlipStarted':
       // A fixed profile (DMG-1), a fall (DMG-15) included, flips nothing.
@@ -83,8 +84,8 @@ export function eventLine(t: Translate, names: SeatNames, event: PublicEvent): s
       return t('event.cheatSkipped', { name: who(event.seat), reason: cheatBanReason(t, event.code) });
     case 'FlipDiscardedForReflip': {
       // FLIP-7: who re-flipped (or which referee asked), and every card that went to the discard (public).
-      const by = event.referee ? t('event.reflipBy', { by: `<@${event.by}>` }) : '';
-      const line = t('event.reflip', { name: who(event.seat), slot: t(`slot.${event.slot}`), by, cards: cards(event.cards) });
+      const by: Params = event.referee ? { byReferee: 'yes', by: `<@${event.by}>` } : { byReferee: 'no' };
+      const line = t('event.reflip', { name: who(event.seat), slot: t(`slot.${event.slot}`), ...by, cards: cards(event.cards) });
       return event.cheatSpent ? `${line} ${t('event.reflipNoCheat', { name: who(event.seat) })}` : line;
     }
     case 'RedJokerSuitChosen':

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "GuildSetting" ADD COLUMN     "discordLocale" TEXT,
+ADD COLUMN     "locale" TEXT;
+
