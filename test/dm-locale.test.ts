@@ -89,7 +89,7 @@ describe('what only the asker sees', () => {
 });
 
 describe('a decision answered by DM', () => {
-  it('is marked done in the channel in the server\'s language, whatever the language of the player who clicked', async () => {
+  it('is told in the duel\'s channel message in the server\'s language, whatever the language of the player who clicked', async () => {
     const table = channel('table-5');
     expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
     const gameId = (await app.game(table))!.id;
@@ -105,9 +105,15 @@ describe('a decision answered by DM', () => {
       const dm = latestDecisionMessage(app.dms('bob'), gameId)!;
       expect(dm.content).toContain(fr('prompt.yourTurn', { decision: fr('decision.soulstone') }));
       const button = locateChoice(dm, decision, 'none')!;
-      expect((await app.click('bob', button.message.id, button.customId)).ok).toBe(true);
-      const marked = app.publicMessages(table).find((m) => m.id === waiting.id)!;
-      expect(marked.content).toBe(en('prompt.answered', { name: `<@${IDS.bob}>`, decision: en('decision.soulstone') }));
+      const clicked = await app.click('bob', button.message.id, button.customId);
+      expect(clicked.ok).toBe(true);
+      // Bob's own DM says it in French; the duel's one channel message, edited, in English.
+      expect(clicked.reply!.content).toContain(fr('prompt.answered', { name: 'Bob', decision: fr('decision.soulstone') }));
+      await app.settle();
+      const told = app.publicMessages(table).find((m) => m.id === waiting.id)!;
+      expect(app.lastPublic(table)!.id).toBe(waiting.id);
+      expect(told.content).not.toContain(en('prompt.privateHint'));
+      expect(told.embeds[0]?.description).toContain(en('event.soulstoneDeclined', { name: '**Bob**' }));
     } finally {
       await app.command('bob', 'settings', { language: 'en' }, table);
     }
