@@ -234,6 +234,18 @@ describe.each(RUNS)('an opposed duel through the $mode transport ($backend)', ({
       const dm = latestDecisionMessage(app.dms(decider), gameId);
       expect(dm, `${decider}'s DM with the ${decision!.kind} choice`).toBeDefined();
       const controls = componentsOf(dm!).filter((c) => String(c.custom_id).startsWith(`fk:d:${gameId}:`));
+      // Every decision comes with what it is about: the duel, both sides' stats and fate, the damage to
+      // come, and for the decider's own choices their triggers (suits, cost, effect) and what a soulstone does.
+      const about = dm!.content ?? '';
+      expect(about).toContain(`⚔️ **${en('context.opposedDuel')}**`);
+      expect(about).toContain(`${en('context.side', { name: 'Alice', stat: 6, suits: '', modifier: '', fate: '0' })} ${en('context.against')} ${en('context.side', { name: 'Bob', stat: 5, suits: '', modifier: '', fate: '0' })}`);
+      expect(about).toMatch(/Damage on success: 2\/3\/4( \+1)?, damage flip fate 0 · Armor 0 · Shielded 0/);
+      if (decision!.kind === 'soulstone') expect(about).toContain(en('context.soulstonePlus', { fate: '+' }));
+      if (decision!.kind === 'trigger' && decider === 'alice') {
+        expect(about).toContain(`• **Critical Strike**: ${en('context.triggerNeeds', { suits: '🎭 Masks' })} · ${en('context.triggerCost', { count: 1 })} · ${en('context.triggerDamage', { damage: 1 })}`);
+        expect(about).toContain('• **Onslaught**: needs 2 × 📖 Tomes');
+      }
+      if (state.resolution?.kind === 'duel' && state.resolution.totals) expect(about).toContain('Totals so far: Alice ');
       for (const viewer of [other, 'carol'] as const) {
         const seen = [...app.visibleTo(viewer), ...app.dms(viewer)];
         expect(seen.some((m) => m.id === dm!.id)).toBe(false);

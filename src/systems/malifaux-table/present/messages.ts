@@ -12,6 +12,7 @@ import type { Translate } from '../../../i18n/index.js';
 import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch } from '../../contract.js';
 import { cardName } from './cards.js';
 import { cheatContext } from './cheat.js';
+import { decisionContext } from './decisionContext.js';
 import { eventLine, logText, type PublicEvent, type SeatNames } from './events.js';
 import { decisionComponents, describeDecision, handButtonId, type Row } from './prompts.js';
 import { COLOR, resolutionLines, seatsField, statusMessage, waitingLine, type Table } from './status.js';
@@ -152,9 +153,10 @@ async function privateMessage(t: Translate, view: PrivateView): Promise<Message>
     footer: { text: t('hand.footer', { a: view.seats[0].name, b: view.seats[1].name, soulstones: view.seats[view.viewer].soulstones }) },
     image: { url: 'attachment://hand.png' },
   };
-  // A cheat explains itself (the totals, what would succeed); any other decision shows the table as the
-  // channel does, so the DM alone is enough to decide.
-  const context = !mine ? [] : mine.kind === 'cheat' ? cheatContext(t, view, mine) : resolutionLines(t, view);
+  // What the decision is about (the action, both sides, the TN, the damage, the triggers, what each
+  // choice does); then a cheat explains itself (the totals, what would succeed), and any other decision
+  // shows the table as the channel does, so the DM alone is enough to decide.
+  const context = !mine ? [] : [...decisionContext(t, view, mine), ...(mine.kind === 'cheat' ? cheatContext(t, view, mine) : resolutionLines(t, view))];
   const content = mine ? [t('prompt.yourTurn', { decision: t(`decision.${mine.kind}`) }), ...context].join('\n') : null;
   return {
     ...(content ? { content } : {}),
