@@ -161,7 +161,7 @@ describe.skipIf(unavailable !== null)('an opposed duel played in the sandbox pag
     await hands.last().waitFor();
     let newest: string[] = [];
     for (const hand of await hands.all()) {
-      const lines = (await hand.getByTestId('embed-description').first().innerText()).split('\n').map(cardFromName).filter((c): c is string => c !== null);
+      const lines = (await hand.getByTestId('embed-description').first().innerText()).split(/\n| · /).map(cardFromName).filter((c): c is string => c !== null);
       for (const c of lines) held[who].add(c);
       newest = lines;
     }

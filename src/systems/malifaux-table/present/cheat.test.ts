@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as engine from '../engine/index.js';
 import { P0, scenario } from '../engine/testkit.js';
 import { translator } from '../../../i18n/index.js';
+import { decisionContext } from './decisionContext.js';
 import { presentation } from './messages.js';
 import { cheatContext } from './cheat.js';
 
@@ -74,7 +75,11 @@ describe('the cheat decision, explained to the player who makes it', () => {
   it('the DM’d hand carries the context under the decision; the public view never holds the hand', async () => {
     const s = qaDuel();
     const message = await presentation.privateMessage(en, engine.privateView(s.active, 0));
-    expect(message.content).toBe(['Your decision: cheat fate or not.', ...QA_LINES].join('\n'));
+    const view = engine.privateView(s.active, 0);
+    if (view.status === 'new' || !view.decision) throw new Error('Alice must decide');
+    // What the decision is about (decisionContext), then what the cheat would do.
+    expect(message.content).toBe(['Your decision: cheat fate or not.', ...decisionContext(en, view, view.decision), ...QA_LINES].join('\n'));
+    expect(decisionContext(en, view, view.decision)[0]).toMatch(/^⚔️ \*\*/);
     // The public message of the same moment names the decision, never the hand or the advice.
     const table = engine.publicView(s.active);
     expect(JSON.stringify(table)).not.toMatch(/9M|3M|13C/);

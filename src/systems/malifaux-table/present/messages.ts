@@ -7,6 +7,7 @@
  */
 import { ButtonStyle, ComponentType, type APIEmbed, type APIEmbedField } from 'discord-api-types/v10';
 import * as engine from '../engine/index.js';
+import { sortCanonical } from '../engine/cards.js';
 import { renderDamage, renderDuel, renderHand } from '../pictures/index.js';
 import type { Translate } from '../../../i18n/index.js';
 import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch } from '../../contract.js';
@@ -148,7 +149,9 @@ async function privateMessage(t: Translate, view: PrivateView): Promise<Message>
   const files: Attachment[] = [{ name: 'hand.png', data: await renderHand(handPicture(t, hand, highlight)), contentType: 'image/png', description: handDescription(t, hand, highlight) }];
   const embed: APIEmbed = {
     title: t('hand.title', { count: hand.length }),
-    description: hand.length ? hand.map((c) => `• ${cardName(t, c)}`).join('\n') : t('hand.empty'),
+    // The hand is the picture; its cards once more in one line of text, in the picture's order, for a
+    // screen reader or a notification's preview.
+    description: hand.length ? sortCanonical(hand).map((c) => cardName(t, c)).join(' · ') : t('hand.empty'),
     color: mine ? COLOR.waiting : COLOR.neutral,
     footer: { text: t('hand.footer', { a: view.seats[0].name, b: view.seats[1].name, soulstones: view.seats[view.viewer].soulstones }) },
     image: { url: 'attachment://hand.png' },

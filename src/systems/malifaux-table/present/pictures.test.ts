@@ -371,7 +371,7 @@ describe('flip picture (/flip, played through the engine)', () => {
     const s = scenario({ decks: [['11T', 'BJ', '7R'], []], hands: [['12M'], ['4T']] }).do({ type: 'flip', modifier: -2 }, P0);
     expect(s.pending).toBeNull();
     const model = flipPicture(fr, NAMES, flipOf(s))!;
-    expect(model).toMatchObject({ title: 'Tirage de Alice', fate: -2, revealed: ['11T', 'BJ', '7R'], taken: 'BJ', finalCard: 'BJ' });
+    expect(model).toMatchObject({ title: 'Tirage d’Alice', fate: -2, revealed: ['11T', 'BJ', '7R'], taken: 'BJ', finalCard: 'BJ' });
     expect(model.cheatedWith).toBeUndefined();
     expect(draw(model).cards.map((c) => [c.code, c.state])).toEqual([
       ['11T', 'discarded'],
