@@ -61,7 +61,14 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
       options,
     };
   },
-  end: ({ reason }) => ({ type: 'endGame', ...(reason ? { reason } : {}) }),
+  end: ({ kind, at, until, reason }) => ({ type: 'endGame', ...(reason ? { reason } : {}), ...(kind === 'concede' ? { concede: true } : {}), at, until }),
+  takeBackEnd: ({ now }) => ({ type: 'takeBackEnd', now }),
+  finalizeEnd: ({ now }) => ({ type: 'finalizeEnd', now }),
+  pendingEnd(state) {
+    if (state.status !== 'active' || !state.ending) return null;
+    const { by, seat, concede, at, until } = state.ending;
+    return { by, seat, kind: concede ? 'concede' : 'abandon', at, until };
+  },
   decide(state, command, actor) {
     const decided = engine.decideAndEvolve(state, command, { userId: actor.userId, seat: asSeat(actor.seat), referee: actor.referee });
     return decided.ok ? { ok: true, value: decided.value } : decided;
@@ -84,16 +91,24 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
     return pending ? [{ seat: pending.seat, kind: pending.kind, id: pending.id }] : [];
   },
   publicEvent: (event) => engine.publicEvent(event as GameEvent) as PublicEvent | null,
-  // Drawn or flipped cards go back on top of the deck in the same order: whoever saw them would know the next cards.
+  // Cards drawn or flipped were seen: taking the action back would be a second try at them.
   undoRevealsHidden: (events: readonly Event[]) => events.some((e) => e.type === 'CardsDrawn' || e.type === 'CardsFlipped'),
+  // The platform only passes stored events (full ones) here.
+  undo(before, since) {
+    const amended = engine.undoAmends(before, since as GameEvent[]);
+    return amended.ok ? { ok: true, value: amended.value } : amended;
+  },
   outcome(state) {
     if (state.status !== 'ended') return { finished: false };
-    // At a real table the bot referees duels, not the game's score: the game ends without a winner.
+    // At a real table the bot referees duels, not the game's score: a game ends by a concession (the
+    // conceder loses) or without a result.
+    const conceded = state.conceded;
     return {
       finished: true,
       endedBy: state.endedBy,
       reason: state.endReason,
-      seats: state.seats.map((s, seat) => ({ seat, userId: s.userId, name: s.name, result: null, vp: null })),
+      how: conceded === undefined ? 'abandoned' : 'conceded',
+      seats: state.seats.map((s, seat) => ({ seat, userId: s.userId, name: s.name, result: conceded === undefined ? null : seat === conceded ? 'loss' : 'win', vp: null })),
     };
   },
   verify(state, events) {
