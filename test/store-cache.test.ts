@@ -75,6 +75,7 @@ function instance(store: GameStore): Instance {
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     languages: languageChoices(counted),
     systems: builtSystems,
+    clock: Date.now,
   };
   return self;
 }

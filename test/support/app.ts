@@ -62,6 +62,8 @@ export interface AppOptions {
   guildLocale?: string;
   /** The game systems the bot plays (buildBot's default, the built ones, otherwise): a test system plugs in here. */
   systems?: SystemRegistry;
+  /** The bot's clock (ms), for tests that let time pass (an end's take-back window); Date.now otherwise. */
+  clock?: () => number;
 }
 
 export interface CommandResult extends DeliveryResult {
@@ -246,6 +248,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       log: logger,
       newSeed,
       ...(options.systems ? { systems: options.systems } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     tracked = track(bot.handler);
     return (interaction) => tracked(interaction);
@@ -416,7 +419,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       if (options.mode !== 'http') throw new Error('addInstance() needs HTTP mode');
       const otherStore = await openStore(databaseUrl);
       const systems = instanceOptions.systems ?? options.systems;
-      const otherBot = buildBot({ store: otherStore, rest: env.rest, applicationId: double.applicationId, log: logger, newSeed, ...(systems ? { systems } : {}) });
+      const otherBot = buildBot({ store: otherStore, rest: env.rest, applicationId: double.applicationId, log: logger, newSeed, ...(systems ? { systems } : {}), ...(options.clock ? { clock: options.clock } : {}) });
       const server = createInteractionsServer({ publicKey: double.publicKey, handler: track(otherBot.handler), rest: env.rest, log: (message, error) => logs.push(`[instance] ${message} ${String(error ?? '')}`) });
       const port = await listen(server, 0);
       instances.push({ server, store: otherStore });

@@ -238,13 +238,3 @@ export function announceGameStart(scope: Scope, game: LoadedGame): InitialReply 
   const { data, files } = asReply(outgoing(message));
   return reply(data, files ? { files } : {});
 }
-
-export async function announceUndo(scope: Scope, undone: { game: LoadedGame; undone: SystemEvent[]; asReferee: boolean; revealedHidden: boolean }): Promise<InitialReply> {
-  const { system, state } = undone.game;
-  const publicEvents = undone.undone.map((e) => system.publicEvent(e)).filter((e): e is SystemEvent => e !== null);
-  const message = await system.presentation.undone(scope.tPublic, system.publicView(state), { events: publicEvents, by: scope.asker.name, asReferee: undone.asReferee, revealedHidden: undone.revealedHidden });
-  const { data, files } = asReply(outgoing(message));
-  const outcome: Outcome = { game: undone.game, before: state, events: [] };
-  // Private views may have changed back: each player gets theirs again.
-  return reply(data, { ...(files ? { files } : {}), after: () => deliverPrivately(scope, outcome, { everySeat: true }) });
-}
