@@ -444,14 +444,18 @@ export async function startApp(options: AppOptions): Promise<App> {
     },
     async endGame(who, channelId = IDS.channel, kind = 'abandon') {
       const asked = await app.command(who, 'game end', undefined, channelId);
-      const confirm = asked.reply ? componentsOf(asked.reply).find((c) => String(c.custom_id).endsWith(`:${kind}`)) : undefined;
-      if (!asked.reply || !confirm) throw new Error(`/game end offered no "${kind}": ${asked.reply?.content ?? asked.error ?? ''}`);
-      const clicked = await app.click(who, asked.reply.id, String(confirm.custom_id));
-      if (!clicked.ok) throw new Error(`the end was not confirmed: ${clicked.error ?? ''}`);
+      const offered = asked.reply ? componentsOf(asked.reply).map((c) => String(c.custom_id)) : [];
+      // An end already waiting needs no confirming: only its window to pass.
+      if (!offered.some((id) => id.startsWith('fk:endback:'))) {
+        const confirm = offered.find((id) => id.endsWith(`:${kind}`));
+        if (!asked.reply || !confirm) throw new Error(`/game end offered no "${kind}": ${asked.reply?.content ?? asked.error ?? ''}`);
+        const clicked = await app.click(who, asked.reply.id, confirm);
+        if (!clicked.ok) throw new Error(`the end was not confirmed: ${clicked.error ?? ''}`);
+      }
       app.passTime(END_WINDOW_MS);
       await app.command(who, 'game log', undefined, channelId);
       const game = await gameOf(channelId);
-      if (game?.status !== 'ended') throw new Error(`the game did not end: ${clicked.reply?.content ?? ''}`);
+      if (game?.status !== 'ended') throw new Error('the game did not end');
     },
     async rawPost(body, how = {}) {
       if (!raw) throw new Error('startApp({ rawEndpoint: true }) is needed for rawPost');
