@@ -225,6 +225,8 @@ describe.each(['sqlite', 'postgres'] as Backend[])('referees, undo and endings (
       expect(again.filter((c) => flipped.includes(c))).toEqual([]);
       await expectReplayMatches(ch);
       await app.endGame('alice', ch);
+      // Every shuffle, before and after the undo, still follows the seed.
+      expect(messageText((await app.command('carol', 'game verify', undefined, ch)).reply!)).toMatch(/All \d+ shuffles match the seed/);
     });
 
     it('a request lapses once anything else happens; a player undoes alone only their own action that showed no card', async () => {
