@@ -134,6 +134,10 @@ describe.each(['sqlite', 'postgres'] as Backend[])('referees, undo and endings (
         const gameId = (await app.game(ch))!.id;
         const offer = button(app.publicMessages(ch), `fk:ref:${gameId}:${IDS.bob}:no`);
         expectRefusal(await app.click('bob', offer.message.id, offer.customId), 'bob', 'Only Alice can accept this');
+        // In the asker's language.
+        app.double.setUser(IDS.bob, { locale: 'fr' });
+        expectRefusal(await app.click('bob', offer.message.id, offer.customId), 'bob', 'Seul Alice peut accepter ceci. Rien n’a changé.');
+        app.double.setUser(IDS.bob, { locale: 'en-US' });
         const declined = await app.click('alice', offer.message.id, offer.customId);
         expect(declined.reply?.content).toContain(`<@${IDS.alice}> declined: <@${IDS.bob}> plays this game as a player only`);
         expectRefusal(await app.command('bob', 'soulstones', { count: 5, player: IDS.alice }, ch), 'bob', 'You can only act for your own crew');
@@ -156,7 +160,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('referees, undo and endings (
         expectRefusal(await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e', referee_role: IDS.refereeRole, no_referee: true }, ch), 'alice', 'Choose a referee role or no referee, not both');
         expect(await gameRows()).toEqual(before);
       } finally {
-        app.double.setUser(IDS.bob, { roles: [] });
+        app.double.setUser(IDS.bob, { roles: [], locale: 'en-US' });
       }
     });
   });
