@@ -8,14 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { eventSchema, seedCommitment, verifyShuffles, type GameEvent } from '../src/systems/malifaux-table/engine/index.js';
-import { effectiveEntries, type StoredPayload } from '../src/app/games.js';
+import { tableEntrySchema, verificationRuns, type SystemEvent, type TableEntry } from '../src/app/tableLog.js';
 
-const undoSchema = z.object({ type: z.literal('LogEntryUndone'), undoneBatch: z.number().int(), by: z.string(), asReferee: z.boolean() });
 const logSchema = z.object({
   gameId: z.string(),
   seedCommitment: z.string().nullable(),
   ended: z.boolean(),
-  entries: z.array(z.object({ seq: z.number().int(), batch: z.number().int(), event: z.union([undoSchema, eventSchema]) })),
+  entries: z.array(z.object({ seq: z.number().int(), batch: z.number().int(), event: z.union([tableEntrySchema, eventSchema]) })),
 });
 
 export function verifyFile(seed: string, json: string): { ok: boolean; lines: string[] } {
@@ -23,17 +22,21 @@ export function verifyFile(seed: string, json: string): { ok: boolean; lines: st
   if (!parsed.success) return { ok: false, lines: [`The log is not a Fatekeeper log: ${parsed.error.issues[0]?.message ?? 'invalid'}`] };
   const log = parsed.data;
   if (!log.ended) return { ok: false, lines: ['This log was exported before the game ended: its hidden events are redacted, so it cannot be verified.'] };
-  const events = effectiveEntries(log.entries as StoredPayload[]).map((e) => e.event as GameEvent);
   const secret = seed.trim().toLowerCase();
   const commitmentOk = log.seedCommitment !== null && seedCommitment(secret) === log.seedCommitment;
-  const report = verifyShuffles(secret, events);
+  // The log as it stood before each undo, then as it stands: every shuffle ever dealt, undone ones too.
+  const reports = verificationRuns(log.entries as Array<{ batch: number; event: SystemEvent | TableEntry }>).map((events) => verifyShuffles(secret, events as GameEvent[]));
+  const shuffles = new Map<string, boolean>();
+  for (const report of reports) for (const s of report.shuffles) shuffles.set(`shuffle #${s.index} of seat ${s.seat}`, (shuffles.get(`shuffle #${s.index} of seat ${s.seat}`) ?? true) && s.ok);
+  const ok = reports.every((r) => r.ok);
+  const problems = [...new Set(reports.flatMap((r) => (r.problem ? [r.problem] : [])))];
   const lines = [
     `game ${log.gameId}`,
     commitmentOk ? `commitment ${log.seedCommitment}: matches SHA-256(seed)` : `commitment ${log.seedCommitment}: DOES NOT match SHA-256(seed)`,
-    ...report.shuffles.map((s) => `shuffle #${s.index} of seat ${s.seat}: ${s.ok ? 'ok' : 'MISMATCH'}`),
-    report.ok ? `all ${report.shuffles.length} shuffles match the seed` : `verification failed: ${report.problem ?? '?'}`,
+    ...[...shuffles].map(([what, good]) => `${what}: ${good ? 'ok' : 'MISMATCH'}`),
+    ok ? `all ${shuffles.size} shuffles match the seed` : `verification failed: ${problems.join('; ') || '?'}`,
   ];
-  return { ok: commitmentOk && report.ok, lines };
+  return { ok: commitmentOk && ok, lines };
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;

@@ -30,6 +30,8 @@ describe('DM language of the other player', () => {
     const table = channel('table-3');
     app.double.setUser(IDS.bob, { locale: 'fr' });
     try {
+      // Rita (the server's referee role, no seat) referees the game.
+      await app.command('rita', 'game referee-role', { role: IDS.refereeRole }, table);
       expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e' }, table)).ok).toBe(true);
 
       // A refused command changes nothing, not even what the bot remembers of Bob.
@@ -37,21 +39,21 @@ describe('DM language of the other player', () => {
       await app.settle();
       expect((await app.store.getUserSettings(IDS.bob)).clientLocale).toBeNull();
 
-      // Alice (the creator, a referee) undoes nothing yet; first Bob acts, in French.
+      // The referee undoes nothing yet; first Bob acts, in French.
       expect((await app.command('bob', 'draw', { count: 2 }, table)).ok).toBe(true);
       await app.settle();
       expect(lastDmTitle('bob')).toBe(fr('hand.title', { count: 2 }));
       expect((await app.store.getUserSettings(IDS.bob)).clientLocale).toBe('fr');
 
-      // Now Alice acts, from an English client: Bob's hand comes back to him by DM, still in French.
-      expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+      // Now the referee acts, from an English client: Bob's hand comes back to him by DM, still in French.
+      expect((await app.command('rita', 'game undo', {}, table)).ok).toBe(true);
       await app.settle();
       expect(lastDmTitle('bob')).toBe(fr('hand.title', { count: 0 }));
 
       // An explicit choice wins over the client language.
       expect((await app.command('bob', 'settings', { language: 'en' }, table)).ok).toBe(true);
       expect((await app.command('alice', 'draw', { count: 1 }, table)).ok).toBe(true);
-      expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+      expect((await app.command('rita', 'game undo', {}, table)).ok).toBe(true);
       await app.settle();
       expect(lastDmTitle('bob')).toBe(en('hand.title', { count: 0 }));
       // What is remembered stays his client's language, not his choice.
@@ -60,6 +62,7 @@ describe('DM language of the other player', () => {
       expect(await app.store.getUserSettings(IDS.bob)).toMatchObject({ locale: 'en', clientLocale: 'fr' });
     } finally {
       app.double.setUser(IDS.bob, { locale: 'en-US' });
+      await app.command('rita', 'game referee-role', undefined, table);
     }
   });
 });

@@ -36,6 +36,8 @@ describe.each([
 ] as const)('$mode transport, $backend', ({ mode, backend }) => {
   beforeAll(async () => {
     app = await startApp({ mode, backend });
+    // Rita, a member of the server's referee role with no seat, referees the games started from now on.
+    await app.command('rita', 'game referee-role', { role: IDS.refereeRole });
   });
   afterAll(async () => {
     await app?.close();
@@ -59,19 +61,18 @@ describe.each([
       expect(hasControls(dm.id)).toBe(false);
       expect(app.dms('bob').find((m) => m.id === dm.id)!.content).toBe(en('prompt.closed'));
 
-      // Undone by the referee (Alice created the game): closed too.
+      // Undone by the referee: closed too.
       cheat = await bobMustCheat(table);
       dm = latestDecisionMessage(app.dms('bob'), gameId)!;
       expect(hasControls(dm.id)).toBe(true);
-      expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+      expect((await app.command('rita', 'game undo', {}, table)).ok).toBe(true);
       await app.settle();
       expect(hasControls(dm.id)).toBe(false);
 
-      // Pending when the game ends: closed.
+      // Pending when the game ends: closed once the end is final (not while it may still be taken back).
       await bobMustCheat(table);
       dm = latestDecisionMessage(app.dms('bob'), gameId)!;
-      expect((await app.command('alice', 'game end', {}, table)).ok).toBe(true);
-      await app.settle();
+      await app.endGame('alice', table);
       expect(hasControls(dm.id)).toBe(false);
     });
   });
@@ -123,7 +124,7 @@ describe.each([
 
       // Undone by the referee: the same message tells the flip again, waiting for Bob once more, and
       // strikes what no longer holds.
-      expect((await app.command('alice', 'game undo', {}, table)).ok).toBe(true);
+      expect((await app.command('rita', 'game undo', {}, table)).ok).toBe(true);
       await app.settle();
       expect(living(story.id).content).toContain(waiting);
       expect(declined(story.id)).toContain(en('story.undone'));
@@ -136,7 +137,7 @@ describe.each([
       // the referee is answered privately, and the flip's message says the wait and what she did.
       cheat = engine.pendingDecision((await app.state(table))!)! as engine.PendingDecision;
       expect(cheat.kind).toBe('cheat');
-      const set = await app.command('alice', 'soulstones', { count: 1 }, table);
+      const set = await app.command('rita', 'soulstones', { count: 1, player: IDS.alice }, table);
       expect(set.reply?.ephemeral, set.reply?.content).toBe(true);
       expect(set.reply?.content).toContain(story.id);
       await app.settle();

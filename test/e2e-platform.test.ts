@@ -168,7 +168,7 @@ describe('games and seats', () => {
     expect(reduce).toMatchObject({ kind: 'reduce', seat: 1 });
     expect((await stateOf(ch)).seats[1].soulstones).toBe(1);
     await expectReplayMatches(ch);
-    await app.command('alice', 'game end', undefined, ch);
+    await app.endGame('alice', ch);
   });
 
   it('refuses everything from someone without a seat, and changes nothing', async () => {
@@ -238,8 +238,8 @@ describe('flips, draws and hands', () => {
     // /hand reports the counts too, and the public summary at the end agrees with the state.
     const hand = await app.command('alice', 'hand', undefined, ch);
     expect(hand.reply?.embeds[0]?.title).toBe('Your Control Hand — 4 cards');
-    const ended = await app.command('bob', 'game end', undefined, ch);
-    const summary = ended.reply!.embeds[0]!.fields!.slice(0, 2).map((f) => f.value);
+    await app.endGame('bob', ch);
+    const summary = app.lastPublic(ch)!.embeds[0]!.fields!.slice(0, 2).map((f) => f.value);
     expect(summary).toEqual(state.seats.map((s) => `💎 0 · ✋ ${s.hand.length} · 🂠 ${s.deck.length} · 🗑️ ${s.discard.length}`));
   });
 
@@ -265,7 +265,7 @@ describe('flips, draws and hands', () => {
     expect(messageText(fall.reply!)).toContain('🩸 **Bob** takes **2** damage (3 → armor 2).');
     expect(effectiveLog(await app.events((await app.game(ch))!.id)).filter((e) => e.type === 'CardsFlipped')).toHaveLength(2); // the two flips above, none for the fall
     await expectReplayMatches(ch);
-    await app.command('alice', 'game end', undefined, ch);
+    await app.endGame('alice', ch);
   });
 
   it('/draw sends the hand by DM, /hand is ephemeral, and the hand limit asks for a private discard', async () => {
@@ -328,7 +328,7 @@ describe('flips, draws and hands', () => {
     expect(full.reply?.ephemeral).toBe(true);
     expect(messageText(full.reply!)).toContain('Your hand already holds 6 cards, the maximum');
     await expectReplayMatches(ch);
-    await app.command('alice', 'game end', undefined, ch);
+    await app.endGame('alice', ch);
   });
 
   it('/duel options: a Stunned model (TRIG-2), stat suits (DUEL-4), a Disengage attack (TRIG-3): no trigger offered when barred, and the channel says why', async () => {
@@ -366,7 +366,7 @@ describe('flips, draws and hands', () => {
     expect(table).toContain('No trigger for **Alice** in the attack a Disengage allows.');
     expect(table).toContain('No trigger for **Bob** in the attack a Disengage allows.');
     await expectReplayMatches(ch);
-    await app.command('alice', 'game end', undefined, ch);
+    await app.endGame('alice', ch);
   });
 
   it('with DMs closed: a notice that reveals nothing, and a "My hand" button that shows the hand to its owner only', async () => {
@@ -420,7 +420,7 @@ describe('flips, draws and hands', () => {
     } finally {
       app.double.setUser(IDS.bob, { dmsClosed: false });
     }
-    await app.command('bob', 'game end', undefined, ch);
+    await app.endGame('bob', ch);
   });
 
   it('a decision button clicked after the game moved on is refused as stale and changes nothing', async () => {
@@ -466,7 +466,7 @@ describe('flips, draws and hands', () => {
     expect(last).toMatchObject({ kind: 'soulstone', seat: 0 });
     const lastView = await app.click('alice', app.lastPublic(ch)!.id, `fk:hand:${gameId}`);
     const lastButtons = locateChoice(lastView.reply!, last, 'none')!;
-    await app.command('bob', 'game end', undefined, ch);
+    await app.endGame('bob', ch);
     before = await gameRows();
     expectRefusal(await app.click('alice', lastButtons.message.id, lastButtons.customId), 'alice', 'This button is stale');
     expect(await gameRows()).toEqual(before);
@@ -474,34 +474,34 @@ describe('flips, draws and hands', () => {
 });
 
 describe('ending, undo, log and verification', () => {
-  it('/game end works for either player and the referee role, and frees the channel', async () => {
+  it('/game end works for either player and for a referee with no seat, and frees the channel', async () => {
     const ch = channel('table-6');
     // Bob (not the creator) ends Alice's game.
     await newGame(ch);
-    const ended = await app.command('bob', 'game end', undefined, ch);
-    expect(ended.ok, ended.error).toBe(true);
-    expect(ended.reply?.ephemeral).toBe(false);
-    expect(messageText(ended.reply!)).toContain('Game over');
+    await app.endGame('bob', ch);
     expect((await app.game(ch))!.status).toBe('ended');
     expect(await app.store.findActiveGame(ch)).toBeNull();
     expectRefusal(await app.command('alice', 'game end', undefined, ch), 'alice', 'There is no game in this channel');
 
     // The creator ends hers.
     await newGame(ch, 'alice', 'bob');
-    expect((await app.command('alice', 'game end', undefined, ch)).reply?.ephemeral).toBe(false);
+    await app.endGame('alice', ch);
     expect((await app.game(ch))!.status).toBe('ended');
 
-    // A referee-role member (not seated) may end a game once the role is set; before that, may not.
-    const gameId = await newGame(ch, 'carol', 'bob');
-    // Her role is named like a referee's but was never set: the refusal says how one becomes a referee here.
+    // Her role is named like a referee's but no game was given it: the refusal says how one becomes a referee.
+    await newGame(ch, 'carol', 'bob');
     expectRefusal(await app.command('rita', 'game end', undefined, ch), 'rita', 'You have no seat');
-    expectRefusal(await app.command('rita', 'game end', undefined, ch), 'rita', 'the game’s creator, or a member of the role a server manager set with /game referee-role');
+    expectRefusal(await app.command('rita', 'game end', undefined, ch), 'rita', 'chosen at /game new, by default the role a server manager set with /game referee-role');
+    await app.endGame('bob', ch);
     expectRefusal(await app.command('alice', 'game referee-role', { role: IDS.refereeRole }, ch), 'alice', 'Only server managers');
     const set = await app.command('rita', 'game referee-role', { role: IDS.refereeRole }, ch);
     expect(set.reply?.ephemeral).toBe(true);
-    expect(set.reply?.content).toContain('may now referee');
-    const byReferee = await app.command('rita', 'game end', undefined, ch);
-    expect(byReferee.reply?.ephemeral).toBe(false);
+    expect(set.reply?.content).toContain('The referee role is now **Referee**');
+    // A game started now has the server's role: Rita, with no seat, closes it at once.
+    const gameId = await newGame(ch, 'carol', 'bob');
+    const asked = await app.command('rita', 'game end', undefined, ch);
+    expect(asked.reply?.ephemeral).toBe(true);
+    await app.click('rita', asked.reply!.id, `fk:end:${gameId}:close`);
     const game = (await app.store.getGame(gameId))!;
     expect(game.status).toBe('ended');
     const endedEvent = effectiveLog(await app.events(gameId)).at(-1);
@@ -509,79 +509,52 @@ describe('ending, undo, log and verification', () => {
     await app.command('rita', 'game referee-role', undefined, ch);
   });
 
-  it('/game undo: a player undoes only their own last action, the creator (referee) any, and the deck order comes back', async () => {
+  it('/game undo: a player alone only for their own action that showed nothing, otherwise with the other’s agreement; cards seen never go back on top', async () => {
     const ch = channel('table-7');
     const gameId = await newGame(ch);
     const start = await stateOf(ch);
     expectRefusal(await app.command('alice', 'game undo', undefined, ch), 'alice', 'There is nothing to undo.');
 
-    // Bob draws: he may not undo it himself — the cards he saw would go back on top of his deck.
+    // Bob draws: undoing it alone would be a second try at his cards, so Alice is asked.
     await app.command('bob', 'draw', { count: 3 }, ch);
     const drawnCards = (await stateOf(ch)).seats[1].hand;
-    const beforeRefusal = await gameRows();
-    expectRefusal(await app.command('bob', 'game undo', undefined, ch), 'bob', 'it drew or flipped cards');
-    expect(await gameRows()).toEqual(beforeRefusal);
-    // The creator referees it, and everyone is told the cards are back on top, in order.
-    const undone = await app.command('alice', 'game undo', undefined, ch);
-    expect(undone.ok, undone.error).toBe(true);
-    expect(undone.reply?.ephemeral).toBe(false);
-    expect(messageText(undone.reply!)).toContain('Alice (referee) undid the last action');
-    expect(messageText(undone.reply!)).toContain('go back on top of their deck');
+    const asked = await app.command('bob', 'game undo', undefined, ch);
+    expect(asked.reply?.content).toContain('**Bob** asks to undo: **Bob**’s draw of 3 cards.');
+    const agree = componentsOf(asked.reply!).find((c) => String(c.custom_id).endsWith(':yes'))!;
+    const undone = await app.click('alice', asked.reply!.id, String(agree.custom_id));
+    expect(messageText(undone.reply!)).toContain('**Bob** undid: **Bob**’s draw of 3 cards, with **Alice**’s agreement.');
+    // The cards he saw are in his discard pile, face up, not on top of his deck; the channel says so.
+    expect(messageText(undone.reply!)).toContain('go to **Bob**’s discard pile, not back on the deck');
     let state = await stateOf(ch);
     expect(state.seats[1].hand).toEqual([]);
-    expect(state.seats[1].deck).toEqual(start.seats[1].deck);
-    expect(state.seats[1].deck.slice(0, 3)).toEqual(drawnCards);
+    expect(state.seats[1].discard).toEqual(drawnCards);
+    expect(state.seats[1].deck).toEqual(start.seats[1].deck.slice(3));
     await app.command('bob', 'draw', { count: 3 }, ch);
-    expect((await stateOf(ch)).seats[1].hand).toEqual(drawnCards);
+    expect((await stateOf(ch)).seats[1].hand.filter((c) => drawnCards.includes(c))).toEqual([]);
     await expectReplayMatches(ch);
 
-    // Bob undoes his own last action when it showed no card.
+    // Bob undoes his own last action alone when it showed no card.
     await app.command('bob', 'soulstones', { count: 7 }, ch);
     const own = await app.command('bob', 'game undo', undefined, ch);
-    expect(messageText(own.reply!)).toContain('Bob undid the last action');
+    expect(messageText(own.reply!)).toContain('**Bob** undid: **Bob**’s soulstone pool set to 7.');
     expect((await stateOf(ch)).seats[1].soulstones).toBe(0);
 
-    // Alice acts; Bob may no longer undo (the last action is not his), and nothing changes.
+    // Alice acts; Bob's undo of her action is only a request: nothing changes until she agrees.
     await app.command('alice', 'soulstones', { count: 4 }, ch);
-    let before = await gameRows();
-    expectRefusal(await app.command('bob', 'game undo', undefined, ch), 'bob', 'Only a referee can undo that');
-    expect(await gameRows()).toEqual(before);
-
-    // Bob acts; Alice, the creator, referees: she may undo Bob's action.
-    await app.command('bob', 'soulstones', { count: 2 }, ch);
-    const byCreator = await app.command('alice', 'game undo', undefined, ch);
-    expect(messageText(byCreator.reply!)).toContain('Alice (referee) undid the last action');
+    const request = await app.command('bob', 'game undo', undefined, ch);
+    expect(request.reply?.content).toContain(`<@${IDS.alice}>, do you agree?`);
     state = await stateOf(ch);
-    expect(state.seats[1].soulstones).toBe(0);
     expect(state.seats[0].soulstones).toBe(4);
-    // The log keeps the undone batch and records the undo (append-only).
+    // The log keeps everything (append-only): the undone batch, the undo, the request.
     const log = await app.events(gameId);
-    expect(log.map((e) => e.type)).toContain('LogEntryUndone');
-    expect(log.filter((e) => e.type === 'SoulstonesSet')).toHaveLength(3);
+    expect(log.map((e) => e.type)).toEqual(expect.arrayContaining(['LogEntryUndone', 'LogEntryUndoAsked', 'SeenCardsKeptOut']));
     await expectReplayMatches(ch);
 
-    // A member of the referee role, unseated, may undo too once the role is set (and not before).
-    await app.command('bob', 'soulstones', { count: 5 }, ch);
-    before = await gameRows();
-    expectRefusal(await app.command('rita', 'game undo', undefined, ch), 'rita', 'You have no seat');
-    expect(await gameRows()).toEqual(before);
-    expect((await app.command('rita', 'game referee-role', { role: IDS.refereeRole }, ch)).ok).toBe(true);
-    const byRole = await app.command('rita', 'game undo', undefined, ch);
-    expect(byRole.reply?.ephemeral).toBe(false);
-    expect(messageText(byRole.reply!)).toContain('Rita (referee) undid the last action');
-    expect((await stateOf(ch)).seats[1].soulstones).toBe(0);
-    await app.command('rita', 'game referee-role', undefined, ch);
-
-    // The outsider cannot undo; undoing back to the start is as far as it goes.
-    before = await gameRows();
+    // The outsider can neither undo nor answer.
+    const before = await gameRows();
     expectRefusal(await app.command('carol', 'game undo', undefined, ch), 'carol', 'You have no seat');
     expect(await gameRows()).toEqual(before);
-    for (let i = 0; i < 2; i++) expect((await app.command('alice', 'game undo', undefined, ch)).reply?.ephemeral).toBe(false);
-    expectRefusal(await app.command('alice', 'game undo', undefined, ch), 'alice', 'There is nothing to undo.');
-    state = await stateOf(ch);
-    expect(state).toEqual({ ...start, eventCount: state.eventCount, pending: state.pending });
-    await expectReplayMatches(ch);
-    await app.command('alice', 'game end', undefined, ch);
+    await app.endGame('alice', ch);
   });
 
   it('/game log is public-only until the end and complete after; /game verify only after; the seed stays secret until then', async () => {
@@ -638,8 +611,8 @@ describe('ending, undo, log and verification', () => {
     expect(everything()).not.toContain(seed);
     expect(app.logs.join('\n')).not.toContain(seed);
 
-    const ended = await app.command('alice', 'game end', undefined, ch);
-    expect(messageText(ended.reply!)).toContain(seed);
+    await app.endGame('alice', ch);
+    expect(messageText(app.lastPublic(ch)!)).toContain(seed);
 
     // After: the complete log, drawn cards and shuffles included.
     const full = await app.command('carol', 'game log', undefined, ch);

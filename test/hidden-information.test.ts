@@ -35,6 +35,7 @@ import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import {
   IDS,
   componentsOf,
+  findComponent,
   findCards,
   latestDecisionMessage,
   locateChoice,
@@ -96,7 +97,7 @@ type Action =
   | { t: 'decide'; as: 'decider' | 'other' | 'carol' | 'rita'; choice: number; via: 'dm' | 'hand' | 'both' }
   | { t: 'stale'; who: Who; pick: number }
   | { t: 'undo'; who: Who }
-  | { t: 'end'; who: Who }
+  | { t: 'end'; who: Who; choice: 'none' | 'keep' | 'concede' | 'abandon' | 'close' | 'takeBack' }
   | { t: 'log'; who: Who }
   | { t: 'hand'; who: Who; button: boolean }
   | { t: 'dms'; who: Who; closed: boolean }
@@ -124,7 +125,9 @@ const arbitraries = {
   }),
   stale: fc.record({ t: fc.constant('stale' as const), who, pick: fc.nat() }),
   undo: fc.record({ t: fc.constant('undo' as const), who }),
-  end: fc.record({ t: fc.constant('end' as const), who: fc.constantFrom<Who>('carol', 'carol', 'alice', 'bob', 'rita') }),
+  // /game end, then (maybe) its confirmation clicked, or the way back from a waiting end: the game paused
+  // with the seed still secret, every step after it inspected like any other.
+  end: fc.record({ t: fc.constant('end' as const), who: fc.constantFrom<Who>('carol', 'carol', 'alice', 'bob', 'rita'), choice: fc.constantFrom('none' as const, 'keep' as const, 'concede' as const, 'abandon' as const, 'close' as const, 'takeBack' as const) }),
   log: fc.record({ t: fc.constant('log' as const), who }),
   hand: fc.record({ t: fc.constant('hand' as const), who, button: fc.boolean() }),
   dms: fc.record({ t: fc.constant('dms' as const), who: player, closed: fc.boolean() }),
@@ -187,8 +190,8 @@ async function performAction(a: Action, channelId: string): Promise<engine.CardC
       await app.command(a.who, 'flip', { modifier: a.modifier, cheatable: a.cheatable, label: 'probe' }, channelId);
       return;
     case 'reflip': {
-      // The flip's player (the flip of the open decision, else the latest), the other player (Alice, who
-      // created the game, referees it too), the outsider, or the referee.
+      // The flip's player (the flip of the open decision, else the latest), the other player, the outsider,
+      // or the referee.
       const flips = state.resolution?.flips ?? [];
       const pending = engine.pendingDecision(state);
       const flip = flips.find((f) => pending && 'slot' in pending && f.slot === pending.slot) ?? flips.at(-1);
@@ -248,9 +251,16 @@ async function performAction(a: Action, channelId: string): Promise<engine.CardC
       await app.command(a.who, 'game undo', undefined, channelId);
       return;
     case 'end': {
-      const ended = await app.command(a.who, 'game end', undefined, channelId);
-      // Before the end, a refusal is the asker's alone (it must not carry the seed either: checked by inspect).
-      if ((await app.game(channelId))?.status !== 'ended') expect(ended.reply?.ephemeral, ended.reply?.content).toBe(true);
+      if (a.choice === 'takeBack') {
+        const notice = findComponent(app.publicMessages(channelId), (id) => id === `fk:endback:${state.gameId}`);
+        if (notice) await app.click(a.who, notice.message.id, notice.customId);
+        return;
+      }
+      const asked = await app.command(a.who, 'game end', undefined, channelId);
+      // The confirmation (or a refusal) is the asker's alone (it must not carry the seed either: checked by inspect).
+      expect(asked.reply?.ephemeral, asked.reply?.content).toBe(true);
+      const confirm = asked.reply ? componentsOf(asked.reply).find((c) => String(c.custom_id).endsWith(`:${a.choice}`)) : undefined;
+      if (confirm) await app.click(a.who, asked.reply!.id, String(confirm.custom_id));
       return;
     }
     case 'log':
@@ -399,6 +409,11 @@ function readable(m: DoubleMessage): string {
     .filter((a) => a.contentType.includes('json') || a.filename.endsWith('.json'))
     .map((a) => app.double.attachmentData(a.id)?.toString('utf8') ?? '');
   return [messageText(m), ...files].join('\n');
+}
+
+/** Every message of the channel and every DM, as readable text. */
+function everythingIn(channelId: string): string {
+  return [...app.double.messages(channelId), ...VIEWERS.flatMap((v) => app.dms(v))].map(readable).join('\n');
 }
 
 const isAuditLog = (m: DoubleMessage) => m.attachments.some((a) => a.filename.startsWith('fatekeeper-log-'));
@@ -648,9 +663,10 @@ async function playGames(action: fc.Arbitrary<Action>, runs: number, steps: numb
         const state = await activeOrNull(channelId);
         if (state) {
           const seed = state.seed;
-          const ended = await app.command('alice', 'game end', undefined, channelId);
+          expect(everythingIn(channelId), 'the seed before the end').not.toContain(seed);
+          await app.endGame('alice', channelId);
           // The seed appears at the end, and only then.
-          expect(messageText(ended.reply!), `the end of the game; the bot logged:\n${app.logs.slice(-5).join('\n')}`).toContain(seed);
+          expect(messageText(app.lastPublic(channelId)!), `the end of the game; the bot logged:\n${app.logs.slice(-5).join('\n')}`).toContain(seed);
         }
       }
     }),
@@ -738,7 +754,7 @@ describe('hidden information, over the HTTP endpoint', () => {
       }
     } finally {
       app.logs.splice(0); // the planted log line is not the bot's
-      await app.command('alice', 'game end', undefined, channelId);
+      await app.endGame('alice', channelId);
     }
   });
 
@@ -779,7 +795,7 @@ describe('hidden information, over the HTTP endpoint', () => {
       const state = (await activeOrNull(channelId))!;
       const cheat = engine.pendingDecision(state);
       if (cheat?.kind !== 'cheat') {
-        await app.command('alice', 'game end', undefined, channelId);
+        await app.endGame('alice', channelId);
         continue;
       }
       const decider = userOf(cheat.seat);
@@ -798,7 +814,7 @@ describe('hidden information, over the HTTP endpoint', () => {
       for (const w of [other, 'carol', 'rita'] as const) {
         await step(`${w} opens My hand`, async () => expect((await app.click(w, handButton().id, handButtonOf(gameId))).reply?.ephemeral).toBe(true));
       }
-      // Re-flips by the wrong people: the outsider, and Bob on a flip that is not his (Alice created the game: she referees it).
+      // Re-flips by the wrong people: the outsider, and a player on a flip that is not theirs.
       await refused('carol re-flips the cheat', await app.command('carol', 'reflip', { flip: cheat.slot }, channelId), state.eventCount);
       const alicesSlot = state.resolution?.flips.find((f) => f.seat === 0)?.slot;
       if (alicesSlot && alicesSlot !== 'reduce') await refused("bob re-flips alice's flip", await app.command('bob', 'reflip', { flip: alicesSlot }, channelId), state.eventCount);
@@ -842,7 +858,7 @@ describe('hidden information, over the HTTP endpoint', () => {
         if (!(await activeOrNull(channelId))) break;
         await step('answer', () => perform({ t: 'decide', as: 'decider', choice: i, via: 'both' }, channelId));
       }
-      await app.command('rita', 'game end', undefined, channelId);
+      await app.endGame('alice', channelId);
       return;
     }
     expect.fail('no game of 20 stopped on a cheat');

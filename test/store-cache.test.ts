@@ -22,6 +22,7 @@ import type { AppendResult, GameStore, StoredEvent, StoredGame } from '../src/st
 import { openStore } from '../src/store/open.js';
 import { createTestDatabase, startPostgres, type PostgresServer } from './support/postgres.js';
 import { languageChoices } from '../src/app/languages.js';
+import { acceptReferee } from '../src/app/acceptReferee.js';
 
 const ALICE = 'alice-id';
 const BOB = 'bob-id';
@@ -36,6 +37,8 @@ interface Instance {
   /** findActiveGame + getGame: reads of a game from the database. */
   reads: number;
   guildLookups: number;
+  /** listEvents: reads of a game's whole log (who referees it is written there). */
+  logReads: number;
   /** Runs before each append this instance makes (index from 0): lets a test interleave another writer. */
   beforeAppend?: (index: number) => Promise<void>;
 }
@@ -46,6 +49,7 @@ function instance(store: GameStore): Instance {
     appends: [],
     reads: 0,
     guildLookups: 0,
+    logReads: 0,
   };
   const counted: GameStore = {
     ...store,
@@ -61,6 +65,10 @@ function instance(store: GameStore): Instance {
       self.guildLookups++;
       return store.getGuildSettings(guildId);
     },
+    listEvents(gameId) {
+      self.logReads++;
+      return store.listEvents(gameId);
+    },
     async appendEvents(input) {
       await self.beforeAppend?.(self.appends.length);
       const result = await store.appendEvents(input);
@@ -75,6 +83,7 @@ function instance(store: GameStore): Instance {
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     languages: languageChoices(counted),
     systems: builtSystems,
+    clock: Date.now,
   };
   return self;
 }
@@ -134,6 +143,7 @@ describe.each(['sqlite', 'postgresql'] as const)('the write-path cache on %s', (
       i.appends = [];
       i.reads = 0;
       i.guildLookups = 0;
+      i.logReads = 0;
       delete i.beforeAppend;
     }
   };
@@ -302,30 +312,38 @@ describe.each(['sqlite', 'postgresql'] as const)('the write-path cache on %s', (
     expect(labelsOf(log)).toEqual(['once']);
   });
 
-  it('looks the referee role up only when it can matter', async () => {
+  it('looks up who referees only when it can matter, and a seated role holder referees only once accepted', async () => {
+    // A game started before referees were chosen at /game new: the server's role of the moment.
     await a.services.store.saveGuildSettings({ guildId: GUILD, refereeRoleId: REFEREE_ROLE });
     const game = await newGame(a);
     const channelId = game.stored.channelId;
     const referee = { roles: [REFEREE_ROLE] };
+    const lookups = () => a.guildLookups + a.logReads;
     reset(a);
 
     // The creator, and a seated player acting as a player: no lookup.
     expectOk(await act(a.services, channelId, who(ALICE), flip('alice')));
     expectOk(await act(a.services, channelId, who(BOB, referee), flip('bob')));
-    expect(a.guildLookups).toBe(0);
+    expect(lookups()).toBe(0);
+    // Refused as a player, holding no role at all: nothing to look up. The creator is no referee.
+    expect(await act(a.services, channelId, who(ALICE), { type: 'setSoulstones', seat: 1, count: 5 })).toMatchObject({ ok: false, problem: { code: 'NOT_YOUR_SEAT' } });
+    expect(lookups()).toBe(0);
 
-    // A seated player doing what only a referee may (another seat's soulstones): looked up, then allowed…
+    // A seated player holding the role, doing what only a referee may (another seat's soulstones): looked
+    // up, and refused — Alice has not accepted him as a referee over her.
+    expect(await act(a.services, channelId, who(BOB, referee), { type: 'setSoulstones', seat: 0, count: 4 })).toMatchObject({ ok: false, problem: { code: 'NOT_YOUR_SEAT' } });
+    expect(lookups()).toBeGreaterThan(0);
+    expect(await acceptReferee(a.services, game.stored.id, who(ALICE), BOB)).toMatchObject({ ok: true, everyone: true });
     const set = expectOk(await act(a.services, channelId, who(BOB, referee), { type: 'setSoulstones', seat: 0, count: 4 }));
     expect(set.events).toEqual([{ type: 'SoulstonesSet', seat: 0, count: 4, by: BOB }]);
-    expect(a.guildLookups).toBe(1);
-    // …or refused, as a player, without the role.
-    expect(await act(a.services, channelId, who(BOB), { type: 'setSoulstones', seat: 0, count: 5 })).toMatchObject({ ok: false, problem: { code: 'NOT_YOUR_SEAT' } });
-    expect(a.guildLookups).toBe(2);
 
-    // A non-player: looked up first, since only a referee may act at all.
+    // A non-player holding the role: looked up first, since only a referee may act at all; without one, no lookup.
+    reset(a);
     expectOk(await act(a.services, channelId, who(CAROL, referee), { type: 'setSoulstones', seat: 1, count: 2 }));
+    expect(lookups()).toBeGreaterThan(0);
+    reset(a);
     expect(await act(a.services, channelId, who(CAROL), { type: 'setSoulstones', seat: 1, count: 3 })).toEqual({ ok: false, problem: { code: 'NOT_A_PLAYER' } });
-    expect(a.guildLookups).toBe(4);
+    expect(lookups()).toBe(0);
     await expectConsistent(game.stored.id);
   });
 });

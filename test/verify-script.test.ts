@@ -83,6 +83,52 @@ describe('npm run verify', () => {
     expect(result.out).toContain('MISMATCH');
   });
 
+  it('checks the shuffles an undo took back too, and the ones dealt after it (never the same index twice)', async () => {
+    // A flip that reshuffles (LOC-3) is undone, with its amends; flips go on until the next reshuffle.
+    let state = engine.initialState;
+    const entries: ExportedLog['entries'] = [];
+    let batch = 0;
+    const write = (events: readonly (engine.GameEvent | Record<string, unknown>)[]) => {
+      batch++;
+      for (const event of events) entries.push({ seq: entries.length + 1, batch, actor: '1', at: new Date(0).toISOString(), event });
+    };
+    const alice: engine.Actor = { userId: '1', seat: 0, referee: false };
+    const apply = (command: engine.Command) => {
+      const decided = engine.decideAndEvolve(state, command, alice);
+      if (!decided.ok) throw new Error(JSON.stringify(decided.error));
+      write(decided.value.events);
+      state = decided.value.state;
+      return decided.value.events;
+    };
+    apply({ type: 'startGame', gameId: 'g', system: 'm3e', seats, seed, createdBy: '1' });
+    let before = state;
+    let flipped: engine.GameEvent[] = [];
+    while (!flipped.some((e) => e.type === 'DeckShuffled')) {
+      before = state;
+      flipped = apply({ type: 'flip', modifier: 0, cheatable: false });
+    }
+    const amends = engine.undoAmends(before, flipped);
+    if (!amends.ok) throw new Error(amends.error.code);
+    write([{ type: 'LogEntryUndone', undoneBatch: batch, by: '2', asReferee: false, agreedBy: ['1'] }, ...amends.value.events]);
+    state = amends.value.state;
+    let after: engine.GameEvent[] = [];
+    for (let i = 0; i < 60 && !after.some((e) => e.type === 'DeckShuffled' && e.seat === 0 && e.index > 1); i++) after = apply({ type: 'flip', modifier: 0, cheatable: false });
+    const log: ExportedLog = { gameId: 'g', system: 'm3e', seedCommitment: engine.seedCommitment(seed), ended: true, entries };
+    const result = await verify(log);
+    expect(result.out).toContain('shuffle #1 of seat 0: ok');
+    expect(result.out).toContain('shuffle #2 of seat 0: ok');
+    expect(result.code).toBe(0);
+    // The undone shuffle is checked as it was dealt: tampered, it is caught.
+    const tampered = structuredClone(log);
+    const marker = entries.find((x) => (x.event as { type: string }).type === 'LogEntryUndone')!.event as { undoneBatch: number };
+    const undone = tampered.entries.find((e) => e.batch === marker.undoneBatch && (e.event as engine.GameEvent).type === 'DeckShuffled')!;
+    const order = (undone.event as Extract<engine.GameEvent, { type: 'DeckShuffled' }>).order;
+    [order[0], order[1]] = [order[1]!, order[0]!];
+    const caught = await verify(tampered);
+    expect(caught.code).toBe(1);
+    expect(caught.out).toContain('shuffle #1 of seat 0: MISMATCH');
+  });
+
   it('catches a seed that is not the committed one', async () => {
     const result = await verify(exported(events), 'cd'.repeat(32));
     expect(result.code).toBe(1);

@@ -6,7 +6,8 @@ import type { LoadedGame } from './loadedGame.js';
 import type { Verification } from '../systems/contract.js';
 import type { AppServices } from './services.js';
 import type { Problem } from './problems.js';
-import { effectiveEntries, loadLatestGame, type LogEntry } from './games.js';
+import { loadLatestGame, type LogEntry } from './games.js';
+import { isTableEntry, verificationRuns } from './tableLog.js';
 
 /** The exported log: what `npm run verify -- <seed> <log.json>` reads. */
 export interface ExportedLog {
@@ -22,7 +23,7 @@ export function exportLog(game: LoadedGame, entries: readonly LogEntry[]): Expor
   const out: ExportedLog['entries'] = [];
   for (const entry of entries) {
     const { event } = entry;
-    const shown = event.type === 'LogEntryUndone' || ended ? event : game.system.publicEvent(event);
+    const shown = isTableEntry(event) || ended ? event : game.system.publicEvent(event);
     if (shown === null) continue;
     out.push({ seq: entry.seq, batch: entry.batch, actor: entry.actor, at: entry.at.toISOString(), event: shown });
   }
@@ -41,5 +42,26 @@ export async function verifyLatestGame(services: AppServices, channelId: string)
     const view = system.publicView(game.state) as { seedCommitment?: unknown };
     return { ok: false, problem: { code: 'VERIFY_NOT_ENDED', params: { commitment: `\`${String(view.seedCommitment ?? '?')}\`` } } };
   }
-  return { ok: true, game, verification: system.verify(game.state, effectiveEntries(log).map((e) => e.event)) };
+  return { ok: true, game, verification: verifyRuns(game, verificationRuns(log)) };
+}
+
+/**
+ * Every random outcome ever dealt, undone ones included: each run is the log as it stood before an undo
+ * (then as it stands), verified in the order it was dealt; a check appears once, by what it checked.
+ */
+function verifyRuns(game: LoadedGame, runs: readonly (readonly { type: string }[])[]): Verification {
+  const verify = game.system.verify!;
+  const results = runs.map((events) => verify(game.state, events));
+  const last = results[results.length - 1]!;
+  const checks = new Map<string, { what: string; ok: boolean }>();
+  for (const result of results) for (const check of result.checks) checks.set(check.what, { what: check.what, ok: (checks.get(check.what)?.ok ?? true) && check.ok });
+  const problems = [...new Set(results.flatMap((r) => (r.problem ? [r.problem] : [])))];
+  return {
+    ok: results.every((r) => r.ok),
+    commitmentOk: last.commitmentOk,
+    checks: [...checks.values()],
+    ...(problems.length ? { problem: problems.join('; ') } : {}),
+    seed: last.seed,
+    commitment: last.commitment,
+  };
 }

@@ -3,8 +3,8 @@
  * the stored id, its snapshot or log parsed with that system's schemas), let the system decide, store
  * the events with compare-and-swap on the version, and hand back what changed.
  *
- * The event log is append-only, undo included: an undo is itself a logged entry (`LogEntryUndone`)
- * that hides the last batch of events from the replay. Referees can always read what was undone.
+ * The event log is append-only, undo included: an undo is itself logged (`LogEntryUndone`, then the
+ * system's amends) and hides the batches it takes back from the replay (see tableLog.ts and undo.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -14,39 +14,26 @@ import type { AppServices } from './services.js';
 import type { LoadedGame } from './loadedGame.js';
 import type { Problem } from './problems.js';
 import { gameCacheOf, oneWriteAtATime } from './writePath.js';
+import { effectiveEntries, isTableEntry, tableEntrySchema, undoneBatches, type RefereesChosen, type SystemEvent, type TableEntry } from './tableLog.js';
+import { isReferee } from './referees.js';
 
 export type { LoadedGame } from './loadedGame.js';
-
-/** A system's event: the platform only relies on its `type`. */
-export type SystemEvent = { type: string };
-
-/** Not a system's event: the log's own record that the batch `undoneBatch` no longer counts. */
-export interface UndoMarker {
-  type: 'LogEntryUndone';
-  undoneBatch: number;
-  by: string;
-  asReferee: boolean;
-}
-
-const undoMarkerSchema = z.object({ type: z.literal('LogEntryUndone'), undoneBatch: z.number().int().positive(), by: z.string(), asReferee: z.boolean() });
+export type { SystemEvent, TableEntry, UndoMarker } from './tableLog.js';
+export { effectiveEntries, isTableEntry, isUndoMarker } from './tableLog.js';
 
 /** How events are wrapped in storage: the batch is the version that wrote them (one command = one batch). */
 export interface StoredPayload {
   batch: number;
-  event: SystemEvent | UndoMarker;
+  event: SystemEvent | TableEntry;
 }
 
-export function isUndoMarker(event: StoredPayload['event']): event is UndoMarker {
-  return event.type === 'LogEntryUndone';
-}
-
-/** A stored log entry, parsed: the batch, and the system's event (or an undo marker). */
+/** A stored log entry, parsed: the batch, and the system's event (or one of the table's own entries). */
 export interface LogEntry {
   seq: number;
   batch: number;
   actor: string | null;
   at: Date;
-  event: SystemEvent | UndoMarker;
+  event: SystemEvent | TableEntry;
 }
 
 /**
@@ -55,12 +42,12 @@ export interface LogEntry {
  * shape since the log was written, the system brings it up to date (`upcast`).
  */
 export function parseLog(system: AnySystem, game: Pick<StoredGame, 'id'>, log: readonly StoredEvent[]): { ok: true; entries: LogEntry[] } | { ok: false; problem: Problem } {
-  const payloadSchema = z.object({ batch: z.number().int().positive(), event: z.union([undoMarkerSchema, system.schemas.event]) });
+  const payloadSchema = z.object({ batch: z.number().int().positive(), event: z.union([tableEntrySchema, system.schemas.event]) });
   const entries: LogEntry[] = [];
   for (const stored of log) {
     const parsed = payloadSchema.safeParse(stored.payload);
     if (!parsed.success) return { ok: false, problem: { code: 'CORRUPT_LOG', params: { game: game.id, entry: `#${stored.seq}` } } };
-    entries.push({ seq: stored.seq, batch: parsed.data.batch, actor: stored.actor, at: stored.at, event: parsed.data.event as SystemEvent | UndoMarker });
+    entries.push({ seq: stored.seq, batch: parsed.data.batch, actor: stored.actor, at: stored.at, event: parsed.data.event as SystemEvent | TableEntry });
   }
   return { ok: true, entries: upcastEntries(system, entries) };
 }
@@ -69,11 +56,11 @@ function upcastEntries(system: AnySystem, entries: LogEntry[]): LogEntry[] {
   if (!system.upcast) return entries;
   // The batches that still count, in order: an undone batch is never replayed, and the batches after it
   // were decided without it, so it is left as written.
-  const undone = new Set(entries.flatMap((e) => (isUndoMarker(e.event) ? [e.event.undoneBatch] : [])));
+  const undone = undoneBatches(entries);
   const order: number[] = [];
   const byBatch = new Map<number, SystemEvent[]>();
   for (const entry of entries) {
-    if (isUndoMarker(entry.event) || undone.has(entry.batch)) continue;
+    if (isTableEntry(entry.event) || undone.has(entry.batch)) continue;
     const events = byBatch.get(entry.batch);
     if (events) events.push(entry.event);
     else {
@@ -88,7 +75,7 @@ function upcastEntries(system: AnySystem, entries: LogEntry[]): LogEntry[] {
   const out: LogEntry[] = [];
   const done = new Set<number>();
   for (const entry of entries) {
-    const events = isUndoMarker(entry.event) ? undefined : replaced.get(entry.batch);
+    const events = isTableEntry(entry.event) ? undefined : replaced.get(entry.batch);
     if (events === undefined) {
       out.push(entry);
       continue;
@@ -98,20 +85,6 @@ function upcastEntries(system: AnySystem, entries: LogEntry[]): LogEntry[] {
     for (const event of events) out.push({ ...entry, event });
   }
   return out;
-}
-
-/** The events that still count, in order, once undone batches are taken out. */
-export function effectiveEntries<E extends { batch: number; event: SystemEvent | UndoMarker }>(entries: readonly E[]): Array<E & { event: SystemEvent }> {
-  const kept: Array<E & { event: SystemEvent }> = [];
-  for (const entry of entries) {
-    const event = entry.event;
-    if (isUndoMarker(event)) {
-      for (let i = kept.length - 1; i >= 0 && kept[i]!.batch === event.undoneBatch; i--) kept.pop();
-    } else {
-      kept.push(entry as E & { event: SystemEvent });
-    }
-  }
-  return kept;
 }
 
 /** The events that still count in a stored log read as written (tools and tests that wrote it themselves; the use cases parse). */
@@ -172,28 +145,16 @@ export interface Who {
   onCommitted?: () => void;
 }
 
-export async function isReferee(services: AppServices, game: StoredGame, who: Who): Promise<boolean> {
-  if (game.createdBy === who.userId) return true;
-  return hasRefereeRole(services, game, who);
-}
-
-/** The guild's referee role, whoever created the game (one settings query; none outside a guild). */
-async function hasRefereeRole(services: AppServices, game: StoredGame, who: Who): Promise<boolean> {
-  if (!game.guildId) return false;
-  const settings = await services.store.getGuildSettings(game.guildId);
-  return settings.refereeRoleId !== null && who.roles.includes(settings.refereeRoleId);
-}
-
 export function seatOf(game: Pick<LoadedGame, 'system' | 'state'>, userId: string): number | null {
   const index = game.system.seatsOf(game.state).findIndex((s) => s.userId === userId);
   return index >= 0 ? index : null;
 }
 
-function toNewEvents(events: readonly (SystemEvent | UndoMarker)[], batch: number, actor: string | null): NewEvent[] {
+export function toNewEvents(events: readonly (SystemEvent | TableEntry)[], batch: number, actor: string | null): NewEvent[] {
   return events.map((event) => ({ type: event.type, payload: { batch, event } satisfies StoredPayload, actor }));
 }
 
-const CONFLICT: Problem = { code: 'CONCURRENT_ACTION' };
+export const CONFLICT: Problem = { code: 'CONCURRENT_ACTION' };
 
 /** Which game: a slash command names its channel, a component names its game (it may be clicked in a DM). */
 export type Where = string | { gameId: string };
@@ -214,14 +175,23 @@ export type ActResult =
  * command is re-decided, never merged); a second loss is reported to the user.
  *
  * The hot path is one append: the game usually comes from this process's cache (GameCache; a stale entry
- * only costs an extra attempt), the creator needs no referee lookup, and commands for one game in this
- * process wait for each other (WriteQueues) rather than race.
+ * only costs an extra attempt), a player needs no referee lookup unless the rules refuse them as a player,
+ * and commands for one game in this process wait for each other (WriteQueues) rather than race.
+ *
+ * `anyone`: the command may come from someone with no seat and no referee powers (making a due end final,
+ * which anyone's next look at the game does).
  */
-export function act(services: AppServices, where: Where, who: Who, command: Wish): Promise<ActResult> {
-  return oneWriteAtATime(services.store, where, () => actNow(services, where, who, command));
+export interface ActOptions {
+  anyone?: boolean;
+  /** false: write no receipt of the interaction (a write it causes beside its own, e.g. a due end made final first). */
+  receipt?: boolean;
 }
 
-async function actNow(services: AppServices, where: Where, who: Who, command: Wish): Promise<ActResult> {
+export function act(services: AppServices, where: Where, who: Who, command: Wish, options: ActOptions = {}): Promise<ActResult> {
+  return oneWriteAtATime(services.store, where, () => actNow(services, where, who, command, options));
+}
+
+async function actNow(services: AppServices, where: Where, who: Who, command: Wish, options: ActOptions): Promise<ActResult> {
   const cache = gameCacheOf(services.store);
   // The first attempt may start from this process's cache (see GameCache); if its append loses the
   // compare-and-swap, the cache was behind, which is not a race the user took part in, so the two
@@ -239,19 +209,22 @@ async function actNow(services: AppServices, where: Where, who: Who, command: Wi
     }
     const { system } = game;
     const seat = seatOf(game, who.userId);
-    // The creator referees their game. Anyone else's referee role is a settings query, made only when it
-    // can matter: for a non-player (who may act only as a referee), or when the rules refused the command
-    // to them as a player. Referee powers only ever permit more — whatever a seated player may do, they
-    // do the same way as a referee — so deciding as a player first gives the same events.
-    let referee = game.stored.createdBy === who.userId;
-    if (!referee && seat === null) referee = await hasRefereeRole(services, game.stored, who);
-    if (seat === null && !referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
+    // Who referees is read from the game's log (its role, the players' acceptances), only when it can
+    // matter: for a non-player (who may act only as a referee), or when the rules refused the command to
+    // them as a player — and never for someone who holds no role at all. Referee powers only ever permit
+    // more (whatever a seated player may do, they do the same way as a referee), so deciding as a player
+    // first gives the same events.
+    let referee = false;
+    if (seat === null && !options.anyone) {
+      referee = await isReferee(services, game, who);
+      if (!referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
+    }
     const current = game;
     const wish = typeof command === 'function' ? (command as (seatOf: SeatLookup, system: AnySystem) => unknown)((userId) => seatOf(current, userId), system) : command;
     if (isProblem(wish)) return { ok: false, problem: wish, game };
     // The system hands back the state its events lead to (the fold it settled the command with).
     let decided = system.decide(game.state, wish, { userId: who.userId, seat, referee });
-    if (!decided.ok && !referee && (await hasRefereeRole(services, game.stored, who))) {
+    if (!decided.ok && !referee && (await isReferee(services, game, who))) {
       decided = system.decide(game.state, wish, { userId: who.userId, seat, referee: true });
     }
     if (!decided.ok) return { ok: false, problem: decided.error, game };
@@ -263,10 +236,10 @@ async function actNow(services: AppServices, where: Where, who: Who, command: Wi
       events: toNewEvents(events, batch, who.userId),
       snapshot: state,
       status: system.phase(state) === 'ended' ? 'ended' : 'active',
-      interactionId: who.interactionId,
+      ...(options.receipt === false ? {} : { interactionId: who.interactionId }),
     });
     if (appended.ok) {
-      who.onCommitted?.();
+      if (options.receipt !== false) who.onCommitted?.();
       const after: LoadedGame = { stored: appended.game, system, state };
       cache.remember(after);
       return { ok: true, game: after, before: game.state, events };
@@ -291,6 +264,11 @@ export async function createGame(
     seats: { userId: string; name: string }[];
     /** The system's named options; its defaults otherwise. */
     options?: Record<string, unknown>;
+    /**
+     * Members of this role referee the game (null: nobody), recorded with the start. Left out, the game
+     * has the server's referee role of the moment (/game referee-role), as games created before had.
+     */
+    refereeRole?: string | null;
     interactionId: string;
     onCommitted?: () => void;
   },
@@ -307,6 +285,7 @@ export async function createGame(
   const decided = system.decide(system.initialState, command, { userId: input.createdBy, seat: null, referee: true });
   if (!decided.ok) return { ok: false, problem: decided.error };
   const { events, state } = decided.value;
+  const referees: RefereesChosen[] = input.refereeRole === undefined ? [] : [{ type: 'LogEntryRefereesChosen', roleId: input.refereeRole }];
   const created = await services.store.createGame({
     id: gameId,
     guildId: input.guildId,
@@ -314,7 +293,7 @@ export async function createGame(
     system: system.id,
     createdBy: input.createdBy,
     snapshot: state,
-    events: toNewEvents(events, 1, input.createdBy),
+    events: toNewEvents([...events, ...referees], 1, input.createdBy),
     interactionId: input.interactionId,
   });
   if (!created.ok) return { ok: false, problem: { code: created.reason === 'duplicate_interaction' ? 'DUPLICATE_INTERACTION' : 'CHANNEL_HAS_GAME' } };
@@ -322,63 +301,6 @@ export async function createGame(
   const game: LoadedGame = { stored: created.game, system, state };
   gameCacheOf(services.store).remember(game);
   return { ok: true, game, events };
-}
-
-export type UndoResult =
-  | { ok: true; game: LoadedGame; undone: SystemEvent[]; undoneBatch: number; asReferee: boolean; revealedHidden: boolean }
-  | { ok: false; problem: Problem };
-
-/**
- * Referees may undo the last batch whoever made it; a player only their own last batch, only while
- * nobody else has acted since, and only if undoing it hides nothing they have seen (the system says:
- * cards drawn or flipped would go back on top of a deck). Undoing restores the random draws too, so a
- * redo gives the same outcome.
- */
-export function undoLast(services: AppServices, channelId: string, who: Who): Promise<UndoResult> {
-  return oneWriteAtATime(services.store, channelId, () => undoNow(services, channelId, who));
-}
-
-async function undoNow(services: AppServices, channelId: string, who: Who): Promise<UndoResult> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const loaded = await loadActiveGame(services, channelId);
-    if (!loaded.ok) return loaded;
-    const game = loaded.game;
-    const { system } = game;
-    const referee = await isReferee(services, game.stored, who);
-    const seat = seatOf(game, who.userId);
-    if (!referee && seat === null) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
-    const log = parseLog(system, game.stored, await services.store.listEvents(game.stored.id));
-    if (!log.ok) return log;
-    const effective = effectiveEntries(log.entries);
-    const lastBatch = effective.at(-1)?.batch;
-    // Batch 1 is the game's start: undoing it would be ending the game, which /game end does.
-    if (lastBatch === undefined || lastBatch <= 1) return { ok: false, problem: { code: 'NOTHING_TO_UNDO' } };
-    const lastAuthor = log.entries.find((e) => e.batch === lastBatch)?.actor ?? null;
-    if (!referee && lastAuthor !== who.userId) return { ok: false, problem: { code: 'UNDO_NOT_YOURS' } };
-    const undone = effective.filter((e) => e.batch === lastBatch).map((e) => e.event);
-    const revealedHidden = system.undoRevealsHidden(undone);
-    if (!referee && revealedHidden) return { ok: false, problem: { code: 'UNDO_NEEDS_REFEREE_CARDS_SEEN' } };
-    const state = system.replay(effective.filter((e) => e.batch !== lastBatch).map((e) => e.event));
-    const batch = game.stored.version + 1;
-    const marker: UndoMarker = { type: 'LogEntryUndone', undoneBatch: lastBatch, by: who.userId, asReferee: referee };
-    const appended = await services.store.appendEvents({
-      gameId: game.stored.id,
-      expectedVersion: game.stored.version,
-      events: toNewEvents([marker], batch, who.userId),
-      snapshot: state,
-      status: 'active',
-      interactionId: who.interactionId,
-    });
-    if (appended.ok) {
-      who.onCommitted?.();
-      const after: LoadedGame = { stored: appended.game, system, state };
-      gameCacheOf(services.store).remember(after);
-      return { ok: true, game: after, undone, undoneBatch: lastBatch, asReferee: referee, revealedHidden };
-    }
-    if (appended.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };
-    gameCacheOf(services.store).forget(game.stored.id);
-  }
-  return { ok: false, problem: CONFLICT };
 }
 
 export type StoryRead = { ok: true; before: unknown; events: SystemEvent[]; undone: SystemEvent[][] } | { ok: false; problem: Problem };
@@ -391,12 +313,12 @@ export async function readStory(services: Pick<AppServices, 'store'>, game: Load
   const log = parseLog(game.system, game.stored, await services.store.listEvents(game.stored.id));
   if (!log.ok) return log;
   const effective = effectiveEntries(log.entries);
-  const undoneBatches = new Set(log.entries.flatMap((e) => (isUndoMarker(e.event) && e.event.undoneBatch >= fromBatch ? [e.event.undoneBatch] : [])));
+  const undone = [...undoneBatches(log.entries)].filter((batch) => batch >= fromBatch).sort((a, b) => a - b);
   return {
     ok: true,
     before: game.system.replay(effective.filter((e) => e.batch < fromBatch).map((e) => e.event)),
     events: effective.filter((e) => e.batch >= fromBatch).map((e) => e.event),
-    undone: [...undoneBatches].sort((a, b) => a - b).map((batch) => log.entries.filter((e) => e.batch === batch && !isUndoMarker(e.event)).map((e) => e.event)),
+    undone: undone.map((batch) => log.entries.filter((e) => e.batch === batch && !isTableEntry(e.event)).map((e) => e.event as SystemEvent)),
   };
 }
 

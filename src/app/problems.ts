@@ -20,8 +20,14 @@ export type AppProblem =
   | { code: 'DUPLICATE_INTERACTION' }
   | { code: 'CHANNEL_HAS_GAME' }
   | { code: 'NOTHING_TO_UNDO' }
-  | { code: 'UNDO_NOT_YOURS' }
-  | { code: 'UNDO_NEEDS_REFEREE_CARDS_SEEN' }
+  /** The undo request has lapsed: something else was written since it was asked. */
+  | { code: 'UNDO_REQUEST_STALE' }
+  | { code: 'UNDO_ANSWER_NOT_YOURS'; params: { name: string } }
+  | { code: 'REFEREE_ANSWER_NOT_YOURS'; params: { name: string } }
+  /** /game new with both a referee role and "no referee". */
+  | { code: 'REFEREE_OPTIONS_CONFLICT' }
+  /** The game waits for its end's take-back window (`until`: Unix seconds). */
+  | { code: 'GAME_ENDING'; params: { until: number } }
   | { code: 'VERIFY_NOT_ENDED'; params: { commitment: string } }
   | { code: 'NOT_VERIFIABLE' }
   /** The stored game names a system this build does not have: it is never played by another one. */

@@ -2,4 +2,11 @@
 import type { AppServices } from '../app/services.js';
 import type { DiscordOutbox } from './contract.js';
 
-export type Services = AppServices & { outbox: DiscordOutbox };
+export type Services = AppServices & {
+  outbox: DiscordOutbox;
+  /**
+   * The edge's clock (ms since the epoch): the rules have none, so the moments they compare (an end's
+   * take-back window) come in as command input read from here. Tests turn it.
+   */
+  clock: () => number;
+};

@@ -29,13 +29,15 @@ export async function startSandbox(
     /** Where each new game's secret seed comes from (default: 32 random bytes). Tests use it to record
      * the seed of a random run, so a failure can be replayed with the same decks. */
     newSeed?: () => string;
+    /** The bot's clock (ms; Date.now by default). Tests let an end's take-back window pass with it. */
+    clock?: () => number;
   } = {},
 ): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const double = await startDiscordDouble({ port: options.port ?? 0, host, sandbox: { staticDir: SANDBOX_STATIC_DIR } });
   const store = await openStore(options.databaseUrl);
   const rest = createRest({ token: double.botToken, apiBase: double.apiBase });
-  const bot = buildBot({ store, rest, applicationId: double.applicationId, ...(options.log ? { log: options.log } : {}), ...(options.newSeed ? { newSeed: options.newSeed } : {}) });
+  const bot = buildBot({ store, rest, applicationId: double.applicationId, ...(options.log ? { log: options.log } : {}), ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const server = createInteractionsServer({ publicKey: double.publicKey, handler: bot.handler, rest });
   // The bot's endpoint is internal: only the double calls it, so it listens on loopback on a free port.
   const botPort = await listen(server, 0, '127.0.0.1');

@@ -81,7 +81,27 @@ export interface SeatOutcome {
 
 export type Outcome =
   | { finished: false }
-  | { finished: true; endedBy: string | null; reason: string | null; seats: SeatOutcome[] };
+  | {
+      finished: true;
+      endedBy: string | null;
+      reason: string | null;
+      /** Played to its end (the seats' results say who won), conceded (the conceder lost), or abandoned (no result). */
+      how: 'played' | 'conceded' | 'abandoned';
+      seats: SeatOutcome[];
+    };
+
+/** How a player ends a game before it is over: conceding (their seat loses) or abandoning it (no result). */
+export type EndKind = 'concede' | 'abandon';
+
+/** An end asked for and not final yet: the game waits, paused, until `until` (the edge's clock, in ms). */
+export interface PendingEnd {
+  by: string;
+  /** The asker's seat (null for a referee, who never concedes). */
+  seat: number | null;
+  kind: EndKind;
+  at: number;
+  until: number;
+}
 
 export interface GameSystem<State, Command, Event extends { type: string }, PublicView, PrivateView> {
   /** Stored with every game; the registry finds the module by it. Never change a built system's id. */
@@ -94,13 +114,25 @@ export interface GameSystem<State, Command, Event extends { type: string }, Publ
   readonly initialState: State;
   /** The command that starts a game from what the platform chose. */
   start(input: StartInput): Command;
-  /** The command that ends the game early (/game end: a player concedes or the table stops; a referee closes it). */
-  end(input: { reason: string | null }): Command;
+  /**
+   * The command that ends the game before it is over (/game end): a player concedes (their seat loses) or
+   * abandons it (no result); a referee closes it (no result, never a concession). The rules have no clock:
+   * `at` and `until` come from the edge (ms). With `until > at` the end only waits, the game paused and its
+   * secrets (the seed) kept, so that either player may take it back (`takeBackEnd`) until `until`, when it
+   * is made final (`finalizeEnd`); with `until === at` it is final at once.
+   */
+  end(input: { kind: EndKind; at: number; until: number; reason: string | null }): Command;
+  /** Takes back the waiting end (a player or a referee), refused once `now` has reached its `until`. */
+  takeBackEnd(input: { now: number }): Command;
+  /** Makes the waiting end final (anyone: the platform does it lazily), refused while `now` is before its `until`. */
+  finalizeEnd(input: { now: number }): Command;
+  /** The end waiting for its take-back window, if any. */
+  pendingEnd(state: State): PendingEnd | null;
   /** Validates the wish and returns every event it causes (procedure included), and the state they lead to. */
   decide(state: State, command: Command, actor: Actor): Decided<State, Event>;
   /** Applies one fact. A plain fold: no procedure, no randomness. */
   evolve(state: State, event: Event): State;
-  /** Folds a whole log from `initialState` (undo is replaying fewer events). */
+  /** Folds a whole log from `initialState` (undo replays fewer events, then `undo`'s amends). */
   replay(events: readonly Event[]): State;
   /**
    * Brings a stored log written by an earlier version of the system up to today's events (batches: one
@@ -116,10 +148,21 @@ export interface GameSystem<State, Command, Event extends { type: string }, Publ
   /** The event as the public log may show it (hidden parts removed), or null when it shows nothing. */
   publicEvent(event: Event): Event | null;
   /**
-   * Would undoing these events give someone knowledge the rules hide (cards seen put back on top of a
-   * deck)? Then only a referee may undo them.
+   * Did these events (one action) show someone something the rules hide until it happens — cards drawn or
+   * flipped, a coin? Then a player may not take the action back alone, even their own (it would be a free
+   * second try): the other players must agree. A referee may.
    */
   undoRevealsHidden(events: readonly Event[]): boolean;
+  /**
+   * Taking actions back. The platform replays the log without them, from `before` (the state right before
+   * the first action taken back); `since` is every event dealt after `before` (the actions taken back, and
+   * whatever an earlier undo already took back), in order. Returns the events to record after the undo —
+   * its amends, none when taking them back hides nothing — so that nothing anyone saw goes back where it
+   * would be known and no random outcome is dealt twice (Malifaux: cards drawn or flipped go to the
+   * discard, not back on top of the deck; the shuffle stream never rewinds), and the state they lead to.
+   * Refused when those events cannot be taken back (an end asked for or taken back: /game end has its own).
+   */
+  undo(before: State, since: readonly Event[]): Decided<State, Event>;
   outcome(state: State): Outcome;
   /** Checks that every random outcome of a finished game follows from its seed (and the seed from its commitment). */
   verify?(state: State, events: readonly Event[]): Verification;
@@ -176,6 +219,20 @@ export interface Guide {
   steps: string[];
 }
 
+/** An undo as the channel hears of it. */
+export interface UndoneAction<Event> {
+  /** The action taken back (its public events). */
+  events: Event[];
+  /** What followed it so nothing seen goes back where it would be known (public events; often none). */
+  amends: Event[];
+  /** Who undid it, and who had done it (null when unknown). */
+  by: string;
+  author: string | null;
+  asReferee: boolean;
+  /** The players who agreed to it (a player's undo of another's action, or of one that showed cards). */
+  agreedBy: string[];
+}
+
 export interface Presentation<PublicView, PrivateView, Event> {
   /**
    * The channel's message after an action: what happened, where things stand, whom the table waits for.
@@ -191,14 +248,20 @@ export interface Presentation<PublicView, PrivateView, Event> {
    */
   story(view: PublicView): string | null;
   gameStarted(t: Translate, view: PublicView): Message;
-  /** The channel's message after an undo: which events no longer count, and the table now. */
-  undone(t: Translate, view: PublicView, undone: { events: Event[]; by: string; asReferee: boolean; revealedHidden: boolean }): Promise<Message>;
+  /**
+   * The channel's message after an undo: what was undone, in words ("Alice undid: Bob's soulstone on the
+   * damage flip"), what its amends did (cards seen kept out of the deck, a reshuffle), and the table now.
+   * Events are public forms; names are display names.
+   */
+  undone(t: Translate, view: PublicView, undone: UndoneAction<Event>): Promise<Message>;
   /** A seat's private message (its hand, the decision it must make with its controls). */
   privateMessage(t: Translate, view: PrivateView): Promise<Message>;
   /** Does this seat need its private message again (its hidden part changed, or a decision of its own opened)? */
   privateChanged(before: PrivateView | null, after: PrivateView): boolean;
   /** A decision's name, e.g. "cheat fate". */
   decisionName(t: Translate, decision: Pick<DecisionSummary, 'kind'>): string;
+  /** The action the events make, in a few words, for an undo request ("Bob's soulstone on the damage flip"). */
+  describeAction(t: Translate, view: PublicView, events: Event[], author: string | null): string;
   /** One line of the audit log (null when the event shows nothing). `ended`: the whole log may be read. */
   logLine(t: Translate, view: PublicView, event: Event, ended: boolean): string | null;
   /** The embed colour for neutral messages (log, verification). */

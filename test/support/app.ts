@@ -30,6 +30,7 @@ import { openStore } from '../../src/store/open.js';
 import { card as cardGlyph, cardName } from '../../src/systems/malifaux-table/present/cards.js';
 import { translator } from '../../src/i18n/index.js';
 import { registerCommands } from '../../scripts/register.js';
+import { END_WINDOW_MS } from '../../src/discord/commands/gameEnd.js';
 import { startBotAgainstDouble, type BotAgainstDouble } from './double.js';
 import { createTestDatabase, startPostgres, type PostgresServer } from './postgres.js';
 
@@ -62,6 +63,8 @@ export interface AppOptions {
   guildLocale?: string;
   /** The game systems the bot plays (buildBot's default, the built ones, otherwise): a test system plugs in here. */
   systems?: SystemRegistry;
+  /** The bot's clock (ms); by default the real time plus whatever passTime() added. */
+  clock?: () => number;
 }
 
 export interface CommandResult extends DeliveryResult {
@@ -105,6 +108,13 @@ export interface App {
    * `usePrimary()` back at the first one. Like two instances of the bot behind one application.
    */
   addInstance(options?: { systems?: SystemRegistry }): Promise<Instance>;
+  /** Moves the bot's clock on (the default clock only): an end's take-back window passes in no time. */
+  passTime(ms: number): void;
+  /**
+   * Ends the channel's game as a player would: /game end, the confirmation clicked (abandon by default),
+   * the take-back window let pass, and the end made final by the next look at the game (/game log).
+   */
+  endGame(who: Who | string, channelId?: string, kind?: 'abandon' | 'concede'): Promise<void>;
   usePrimary(): void;
   /** POST a raw body to the second endpoint (rawEndpoint: true), signed with the test's key unless told otherwise. */
   rawPost(body: string | Buffer, how?: { signature?: 'good' | 'bad' | 'none' }): Promise<{ status: number; text: string }>;
@@ -191,6 +201,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   }
 
   const inFlight = new Set<Promise<unknown>>();
+  let timeOffset = 0;
+  const clock = options.clock ?? (() => Date.now() + timeOffset);
   let bot!: Bot;
   let tracked!: InteractionHandler;
   const seedSource = options.newSeed;
@@ -246,6 +258,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       log: logger,
       newSeed,
       ...(options.systems ? { systems: options.systems } : {}),
+      clock,
     });
     tracked = track(bot.handler);
     return (interaction) => tracked(interaction);
@@ -416,7 +429,7 @@ export async function startApp(options: AppOptions): Promise<App> {
       if (options.mode !== 'http') throw new Error('addInstance() needs HTTP mode');
       const otherStore = await openStore(databaseUrl);
       const systems = instanceOptions.systems ?? options.systems;
-      const otherBot = buildBot({ store: otherStore, rest: env.rest, applicationId: double.applicationId, log: logger, newSeed, ...(systems ? { systems } : {}) });
+      const otherBot = buildBot({ store: otherStore, rest: env.rest, applicationId: double.applicationId, log: logger, newSeed, ...(systems ? { systems } : {}), clock });
       const server = createInteractionsServer({ publicKey: double.publicKey, handler: track(otherBot.handler), rest: env.rest, log: (message, error) => logs.push(`[instance] ${message} ${String(error ?? '')}`) });
       const port = await listen(server, 0);
       instances.push({ server, store: otherStore });
@@ -425,6 +438,24 @@ export async function startApp(options: AppOptions): Promise<App> {
     },
     usePrimary() {
       double.setDelivery(primaryDelivery);
+    },
+    passTime(ms) {
+      timeOffset += ms;
+    },
+    async endGame(who, channelId = IDS.channel, kind = 'abandon') {
+      const asked = await app.command(who, 'game end', undefined, channelId);
+      const offered = asked.reply ? componentsOf(asked.reply).map((c) => String(c.custom_id)) : [];
+      // An end already waiting needs no confirming: only its window to pass.
+      if (!offered.some((id) => id.startsWith('fk:endback:'))) {
+        const confirm = offered.find((id) => id.endsWith(`:${kind}`));
+        if (!asked.reply || !confirm) throw new Error(`/game end offered no "${kind}": ${asked.reply?.content ?? asked.error ?? ''}`);
+        const clicked = await app.click(who, asked.reply.id, confirm);
+        if (!clicked.ok) throw new Error(`the end was not confirmed: ${clicked.error ?? ''}`);
+      }
+      app.passTime(END_WINDOW_MS);
+      await app.command(who, 'game log', undefined, channelId);
+      const game = await gameOf(channelId);
+      if (game?.status !== 'ended') throw new Error('the game did not end');
     },
     async rawPost(body, how = {}) {
       if (!raw) throw new Error('startApp({ rawEndpoint: true }) is needed for rawPost');

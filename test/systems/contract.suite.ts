@@ -17,7 +17,13 @@
  *     ends any game);
  *  6. pending decisions' ids change when a decision opens: a decision that was not pending before a step
  *     has an id never seen earlier in the game, and one that stays keeps its seat and kind; and while one
- *     is pending the table is in a story (Presentation.story), whose living message names the wait.
+ *     is pending the table is in a story (Presentation.story), whose living message names the wait;
+ *  7. an end with a take-back window (end() with until > at) pauses the game: its secrets stay hidden,
+ *     nothing else is played, taking it back before `until` resumes the very decisions that were pending,
+ *     and once final its outcome is the concession's (the conceder loses, the others win) or none;
+ *  8. undo: the amends fold (they are events of the system, parsed by its schema), the decisions pending
+ *     before come back, and play resumed from there never deals again a random outcome the undone events
+ *     dealt (the driver names them: `dealt`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +58,8 @@ export interface Driver {
   eventVariants(event: { type: string }): { type: string }[];
   /** Strings `audience` must not find in anything shown to it while the game is in `state`. */
   secrets(state: unknown, audience: Audience): string[];
+  /** The random outcomes these events dealt, named so that one dealt twice shows (a shuffle's index, a coin's toss). */
+  dealt(events: readonly { type: string }[]): string[];
 }
 
 export interface Step {
@@ -65,6 +73,8 @@ export interface Step {
 
 export interface Trace {
   seats: SeatInfo[];
+  /** Picks left for play after an undo (property 8). */
+  more: readonly Pick[];
   seed: string;
   started: unknown;
   /** The start's events, then every accepted command's. */
@@ -74,6 +84,27 @@ export interface Trace {
 }
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+
+const STRANGER: Actor = { userId: 'contract-stranger', seat: null, referee: false };
+
+/**
+ * The platform's end moves, through the contract alone: now and then a player asks to end with a window;
+ * while an end waits, it is taken back (just in time) or made final (just on time), or the driver's move
+ * is tried (and must be refused).
+ */
+export function endingMove(system: AnySystem, state: unknown, seats: readonly SeatInfo[], [k, a, b]: Pick): Move | null {
+  if (system.phase(state) !== 'active') return null;
+  const player = (seat: number): Actor => ({ userId: seats[seat]!.userId, seat, referee: false });
+  const pending = system.pendingEnd(state);
+  if (pending) {
+    // Mostly taken back, so that games go on being played for the other properties.
+    if (k % 8 < 5) return { command: system.takeBackEnd({ now: pending.until - 1 }), actor: player(a % seats.length) };
+    if (k % 8 === 5) return { command: system.finalizeEnd({ now: pending.until + (b % 2) }), actor: STRANGER };
+    return null;
+  }
+  if (k % 61 === 7) return { command: system.end({ kind: b % 2 ? 'concede' : 'abandon', at: 1_000, until: 1_001 + (a % 5_000), reason: null }), actor: player(a % seats.length) };
+  return null;
+}
 
 export function seatInfos(count: number): SeatInfo[] {
   return Array.from({ length: count }, (_, i) => ({ userId: `u${i}`, name: `Player ${i + 1}` }));
@@ -97,7 +128,7 @@ function decideSafely(system: AnySystem, state: unknown, move: Move): Step['resu
 }
 
 /** Plays one random game with the driver. `end`: end it with end() if it is still running after the picks. */
-export function play(driver: Driver, game: { seats: number; seed: string; options: Record<string, unknown>; picks: readonly Pick[]; end: boolean }): Trace {
+export function play(driver: Driver, game: { seats: number; seed: string; options: Record<string, unknown>; picks: readonly Pick[]; more?: readonly Pick[]; end: boolean }): Trace {
   const { system } = driver;
   const seats = seatInfos(game.seats);
   const startCommand = system.start({ gameId: 'contract-game', seats, seed: game.seed, createdBy: seats[0]!.userId, options: game.options });
@@ -118,31 +149,35 @@ export function play(driver: Driver, game: { seats: number; seed: string; option
   };
   for (const pick of game.picks) {
     if (system.phase(state) !== 'active') break;
-    stepWith(driver.move(state, seats, pick));
+    stepWith(endingMove(system, state, seats, pick) ?? driver.move(state, seats, pick));
   }
   if (game.end && system.phase(state) === 'active') {
-    stepWith({ command: system.end({ reason: 'contract test' }), actor: { userId: seats[0]!.userId, seat: 0, referee: false } });
+    const waiting = system.pendingEnd(state);
+    if (waiting) stepWith({ command: system.finalizeEnd({ now: waiting.until }), actor: STRANGER });
+    else stepWith({ command: system.end({ kind: 'abandon', at: 0, until: 0, reason: 'contract test' }), actor: { userId: seats[0]!.userId, seat: 0, referee: false } });
     expect(system.phase(state), 'end() ends the game').toBe('ended');
   }
-  return { seats, seed: game.seed, started: started.state, events, steps, final: state };
+  return { seats, more: game.more ?? [], seed: game.seed, started: started.state, events, steps, final: state };
 }
 
-function gameArbitrary(driver: Driver) {
+function gameArbitrary(driver: Driver, minSteps = 1) {
   const n = fc.nat(1000);
   return fc.record({
     seats: fc.integer({ min: driver.system.seats.min, max: driver.system.seats.max }),
     seed: fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hex),
     options: driver.options,
-    picks: fc.array(fc.tuple(n, n, n, n), { minLength: 1, maxLength: driver.maxSteps }),
+    picks: fc.array(fc.tuple(n, n, n, n), { minLength: minSteps, maxLength: driver.maxSteps }),
+    more: fc.array(fc.tuple(n, n, n, n), { minLength: 1, maxLength: 60 }),
     end: fc.boolean(),
   });
 }
 
-/** Runs `check` on `driver.runs` random games. */
-function forGames(driver: Driver, check: (trace: Trace) => void): void {
+/** Runs `check` on `driver.runs` random games (`long`: games of at least half the driver's steps, fewer of them). */
+function forGames(driver: Driver, check: (trace: Trace) => void, long = false): void {
+  const games = long ? gameArbitrary(driver, Math.ceil(driver.maxSteps / 2)) : gameArbitrary(driver);
   fc.assert(
-    fc.property(gameArbitrary(driver), (game) => check(play(driver, game))),
-    { numRuns: driver.runs },
+    fc.property(games, (game) => check(play(driver, game))),
+    { numRuns: long ? Math.ceil(driver.runs / 2) : driver.runs },
   );
 }
 
@@ -283,8 +318,10 @@ export function contractSuite(driver: Driver): void {
           expect(roundTrip(outcome)).toStrictEqual(outcome);
           // Nothing is pending in an ended game, and nothing more can be played in it.
           expect(system.pendingDecisions(state)).toEqual([]);
-          const again = decideSafely(system, state, { command: system.end({ reason: null }), actor: { userId: seats[0]!.userId, seat: 0, referee: true } });
+          const again = decideSafely(system, state, { command: system.end({ kind: 'abandon', at: 0, until: 0, reason: null }), actor: { userId: seats[0]!.userId, seat: 0, referee: true } });
           expect(again.ok, 'a second end').toBe(false);
+          if (outcome.how === 'conceded') expect(outcome.seats.filter((s) => s.result === 'loss'), 'one conceder').toHaveLength(1);
+          if (outcome.how === 'abandoned') expect(outcome.seats.map((s) => s.result)).toEqual(outcome.seats.map(() => null));
         }
       });
       expect(ended, 'some random games ended').toBeGreaterThan(0);
@@ -318,6 +355,106 @@ export function contractSuite(driver: Driver): void {
         }
       });
       expect(opened, 'decisions opened in the random games').toBeGreaterThan(0);
+    });
+
+    it(`an end with a take-back window pauses the game, keeps its secrets, and is taken back or made final (${driver.runs} random games)`, () => {
+      const seen = { asked: 0, takenBack: 0, final: 0, refusedWhilePaused: 0 };
+      forGames(driver, (trace) => {
+        let askedFrom: unknown = null;
+        for (const step of trace.steps) {
+          const waitingBefore = system.pendingEnd(step.before);
+          const waitingAfter = system.phase(step.after) === 'active' ? system.pendingEnd(step.after) : null;
+          if (!waitingBefore && waitingAfter && step.result.ok) {
+            seen.asked++;
+            askedFrom = step.before;
+            // Paused: the decisions stay as they were; the window's edges hold exactly.
+            expect(system.pendingDecisions(step.after)).toStrictEqual(system.pendingDecisions(step.before));
+            expect(decideSafely(system, step.after, { command: system.takeBackEnd({ now: waitingAfter.until }), actor: step.move.actor }).ok, 'take-back at the deadline').toBe(false);
+            expect(decideSafely(system, step.after, { command: system.finalizeEnd({ now: waitingAfter.until - 1 }), actor: STRANGER }).ok, 'final before the deadline').toBe(false);
+            const secrets = driver.secrets(step.after, 'public');
+            expect(found(JSON.stringify(system.publicView(step.after)), secrets), 'public view while the end waits').toEqual([]);
+          }
+          if (!waitingBefore) continue;
+          if (!step.result.ok) {
+            seen.refusedWhilePaused++;
+            continue;
+          }
+          // Only a take-back or the final end is played while an end waits.
+          if (system.phase(step.after) === 'ended') {
+            seen.final++;
+            const outcome = system.outcome(step.after);
+            if (!outcome.finished) throw new Error('an ended game without an outcome');
+            if (waitingBefore.kind === 'concede') {
+              expect(outcome.how).toBe('conceded');
+              expect(outcome.seats.map((s) => s.result)).toEqual(outcome.seats.map((s) => (s.seat === waitingBefore.seat ? 'loss' : 'win')));
+            } else {
+              expect(outcome.how).toBe('abandoned');
+              expect(outcome.seats.map((s) => s.result)).toEqual(outcome.seats.map(() => null));
+            }
+          } else {
+            seen.takenBack++;
+            expect(system.pendingEnd(step.after), 'an accepted move while an end waits takes it back').toBeNull();
+            if (askedFrom !== null) expect(system.pendingDecisions(step.after)).toStrictEqual(system.pendingDecisions(askedFrom));
+          }
+        }
+      });
+      expect(seen.asked, 'ends were asked').toBeGreaterThan(0);
+      expect(seen.takenBack, 'ends were taken back').toBeGreaterThan(0);
+      expect(seen.final, 'ends became final').toBeGreaterThan(0);
+      expect(seen.refusedWhilePaused, 'moves were refused while an end waited').toBeGreaterThan(0);
+    });
+
+    it(`undo: the amends fold, the decisions come back, and no random outcome is dealt twice (${driver.runs} random games)`, () => {
+      let undone = 0;
+      let dealtUndone = 0;
+      let dealtAfter = 0;
+      forGames(driver, (trace) => {
+        // Up to the first end asked for: an end is not undone (it has its own take-back).
+        const endsAt = trace.steps.findIndex((s) => system.phase(s.after) !== 'active' || system.pendingEnd(s.after) !== null);
+        const playing = endsAt < 0 ? trace.steps : trace.steps.slice(0, endsAt);
+        const until = endsAt < 0 ? trace.events.length : trace.steps[endsAt]!.at;
+        const boundaries = playing.filter((s, i) => s.result.ok && i % 3 === 0);
+        for (const step of boundaries) {
+          const since = trace.events.slice(step.at, until);
+          if (since.length === 0) continue;
+          let amended: ReturnType<AnySystem['undo']>;
+          try {
+            amended = system.undo(step.before, since);
+          } catch (error) {
+            throw new Error(`undo threw: ${String(error)}`);
+          }
+          if (!amended.ok) {
+            expect(typeof amended.error.code).toBe('string');
+            continue;
+          }
+          undone++;
+          const { events, state } = amended.value;
+          expect(events.reduce((s: unknown, e) => system.evolve(s, e), step.before)).toStrictEqual(state);
+          for (const e of events) expect(system.schemas.event.parse(roundTrip(e))).toStrictEqual(e);
+          expect(system.schemas.state.parse(roundTrip(state))).toStrictEqual(state);
+          expect(system.pendingDecisions(state).map((d) => [d.seat, d.kind])).toEqual(system.pendingDecisions(step.before).map((d) => [d.seat, d.kind]));
+          // Play on from there: nothing the undone events dealt is dealt again.
+          const before = new Set(driver.dealt(since));
+          dealtUndone += before.size;
+          let s = state;
+          const after: { type: string }[] = [...events];
+          for (const pick of trace.more) {
+            if (system.phase(s) !== 'active') break;
+            const move = endingMove(system, s, trace.seats, pick) ?? driver.move(s, trace.seats, pick);
+            const r = decideSafely(system, s, move);
+            if (!r.ok) continue;
+            after.push(...r.events);
+            s = r.state;
+          }
+          const again = driver.dealt(after).filter((d) => before.has(d));
+          dealtAfter += driver.dealt(after).length;
+          expect(again, 'random outcomes dealt again after an undo').toEqual([]);
+        }
+        // Long games: decks must run out (and dice, coins… be dealt) in what is undone.
+      }, true);
+      expect(undone, 'undos were amended').toBeGreaterThan(0);
+      expect(dealtUndone, 'undone events had dealt random outcomes').toBeGreaterThan(0);
+      expect(dealtAfter, 'random outcomes were dealt after undos').toBeGreaterThan(0);
     });
   });
 }

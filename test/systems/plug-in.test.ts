@@ -203,7 +203,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('a test-only game system plug
       const called = await app.click('carol', tails.message.id, tails.customId);
       expect(called.ok, called.error).toBe(true);
       expect(await coinState(ch)).toMatchObject({ pending: { kind: 'reveal', caller: 1, call: 'tails' } });
-      await app.command('alice', 'game end', undefined, ch);
+      await app.endGame('alice', ch);
     } finally {
       app.double.setUser(IDS.carol, { dmsClosed: false });
     }
@@ -228,7 +228,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('a test-only game system plug
       app.double.setUser(IDS.bob, { locale: 'en-US' });
     }
     expect(await gameRows()).toEqual(before);
-    await app.command('alice', 'game end', undefined, malifauxChannel);
+    await app.endGame('alice', malifauxChannel);
   });
 
   it('a bot built with the built systems only refuses the stored coin-toss game with UNKNOWN_SYSTEM (English and French), and nothing changes', async () => {
@@ -291,18 +291,29 @@ describe.each(['sqlite', 'postgres'] as Backend[])('a test-only game system plug
     expect(await app.game(ch)).toBeNull();
   });
 
-  it('the game ends through its module: /game end, its outcome, /game verify', async () => {
+  it('the game ends through its module: /game end (a concession, taken back, then final), its outcome, /game verify', async () => {
     const ch = channel('table-1');
     const gameId = (await app.game(ch))!.id;
-    const ended = await app.command('bob', 'game end', undefined, ch);
-    expect(ended.ok, ended.error).toBe(true);
+    // Conceded: the module's end() waits for its window, the seed still secret; taken back by Alice.
+    const asked = await app.command('bob', 'game end', undefined, ch);
+    await app.click('bob', asked.reply!.id, `fk:end:${gameId}:concede`);
+    const waiting = await coinState(ch);
+    expect(waiting).toMatchObject({ status: 'active', ending: { by: IDS.bob, seat: 1, concede: true } });
+    if (waiting.status === 'new') throw new Error('not started');
+    expect(app.double.messages().map(messageText).join('\n')).not.toContain(waiting.seed);
+    const notice = app.lastPublic(ch)!;
+    const takeBack = componentsOf(notice).find((c) => String(c.custom_id).startsWith('fk:endback:'))!;
+    expect((await app.click('alice', notice.id, String(takeBack.custom_id))).ok).toBe(true);
+    expect(await coinState(ch)).toMatchObject({ status: 'active', ending: null });
+    // Conceded again, and final once the window has passed.
+    await app.endGame('bob', ch, 'concede');
     const state = await coinState(ch);
     if (state.status !== 'ended') throw new Error(`expected an ended game, got ${state.status}`);
-    expect(ended.reply!.content).toContain(`The seed was ${state.seed}`);
+    expect(app.lastPublic(ch)!.content).toContain(`The seed was ${state.seed}`);
     expect((await app.game(ch))!.status).toBe('ended');
     const outcome = await gameOutcome(app.bot.services, gameId);
     if (!outcome.ok) throw new Error(outcome.problem.code);
-    expect(outcome.outcome).toMatchObject({ finished: true, endedBy: IDS.bob, seats: [{ seat: 0, userId: IDS.alice }, { seat: 1, userId: IDS.bob }] });
+    expect(outcome.outcome).toMatchObject({ finished: true, endedBy: IDS.bob, how: 'conceded', seats: [{ seat: 0, userId: IDS.alice, result: 'win' }, { seat: 1, userId: IDS.bob, result: 'loss' }] });
     if (!outcome.outcome.finished) throw new Error('not finished');
     expect(outcome.outcome.seats.map((s) => s.vp)).toEqual(state.scores);
     const verified = await app.command('alice', 'game verify', undefined, ch);

@@ -5,14 +5,25 @@
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { defineCommand } from '../router.js';
 import { ephemeral, problemReply } from '../replies.js';
-import { createGame, undoLast, act } from '../../app/games.js';
+import { createGame } from '../../app/games.js';
 import type { SystemRegistry } from '../../systems/registry.js';
-import type { AnySystem, SeatLookup } from '../../systems/contract.js';
-import { announceGameStart, announceUndo, deliverAfterAction } from '../play/deliveries.js';
-import { explain, whoOf } from '../play/perform.js';
+import type { InitialReply } from '../contract.js';
+import { announceGameStart } from '../play/deliveries.js';
+import { explain } from '../play/perform.js';
+import { both, settleDueEnd } from '../play/finalEnd.js';
 import { auditLog, verifyGame } from './gameLog.js';
+import { publicTranslator } from '../publicLanguage.js';
 import { gameStatus } from './gameStatus.js';
 import { serverLanguageSubcommand, setServerLanguage } from './serverLanguage.js';
+import { endCommand } from './gameEnd.js';
+import { undoCommand } from './gameUndo.js';
+import { chosenRefereeRole, refereeOffers, refereesField, rolesOfOption } from './referees.js';
+
+/** `reply` with `after` run once its own after() work is done. */
+function followedBy(reply: InitialReply, after: (() => Promise<void>) | undefined): InitialReply {
+  const work = both(reply.after, after);
+  return work ? { ...reply, after: work } : reply;
+}
 
 /** The definition, with the registry's systems as the `system` option's choices. */
 function definition(systems: SystemRegistry) {
@@ -64,21 +75,35 @@ function definition(systems: SystemRegistry) {
               name_localizations: { fr: 'prevenir_et_reduire' },
               description_localizations: { fr: 'Permettre Prévenir et Réduire sur un même dégât (non par défaut)' },
             },
+            {
+              type: Option.Role,
+              name: 'referee_role',
+              description: "Who referees: this role's members (default: the server's referee role)",
+              name_localizations: { fr: 'role_arbitre' },
+              description_localizations: { fr: 'Qui arbitre : les membres de ce rôle (par défaut : le rôle d’arbitre du serveur)' },
+            },
+            {
+              type: Option.Boolean,
+              name: 'no_referee',
+              description: 'Nobody referees this game',
+              name_localizations: { fr: 'sans_arbitre' },
+              description_localizations: { fr: 'Personne n’arbitre cette partie' },
+            },
           ],
         },
         {
           type: Option.Subcommand,
           name: 'end',
-          description: 'End the game (either player or a referee); reveals the shuffle seed',
+          description: 'End the game: concede or abandon (either player may take it back for 10 minutes)',
           name_localizations: { fr: 'fin' },
-          description_localizations: { fr: 'Terminer la partie (un joueur ou un arbitre) ; révèle la graine des mélanges' },
+          description_localizations: { fr: 'Terminer : concéder ou abandonner (chaque joueur peut revenir dessus pendant 10 minutes)' },
         },
         {
           type: Option.Subcommand,
           name: 'undo',
-          description: 'Undo the last action (referee: any; player: your own, if nobody acted since)',
+          description: 'Undo the last action (a referee: any; a player: with the other’s agreement)',
           name_localizations: { fr: 'annuler' },
-          description_localizations: { fr: "Annuler la dernière action (arbitre : toute ; joueur : la sienne, si personne n'a agi depuis)" },
+          description_localizations: { fr: "Annuler la dernière action (un arbitre : toute ; un joueur : avec l'accord de l'autre)" },
         },
         {
           type: Option.Subcommand,
@@ -126,17 +151,21 @@ export function gameCommand(systems: SystemRegistry) {
   return defineCommand(definition(systems),
   async (ctx) => {
     const { invocation, services } = ctx;
-    const who = whoOf(ctx);
     switch (invocation.subcommand) {
       case 'new': {
         const opponent = invocation.args.opponent;
         if (opponent.id === ctx.asker.id) return problemReply(ctx.t, { code: 'OPPONENT_IS_SELF' });
         if (opponent.bot) return problemReply(ctx.t, { code: 'OPPONENT_IS_BOT' });
+        const referees = await chosenRefereeRole(ctx, invocation.args);
+        if (!referees.ok) return problemReply(ctx.t, referees.problem);
+        // The channel's game may be over already, its take-back window passed: then it is final first.
+        const due = await settleDueEnd(ctx, ctx.channelId);
         const created = await createGame(services, {
           guildId: ctx.guildId,
           channelId: ctx.channelId,
           createdBy: ctx.asker.id,
           interactionId: ctx.interactionId,
+          refereeRole: referees.roleId,
           system: invocation.args.system,
           options: {
             ...(invocation.args.hand_limit !== undefined ? { handLimit: invocation.args.hand_limit } : {}),
@@ -147,25 +176,30 @@ export function gameCommand(systems: SystemRegistry) {
             { userId: opponent.id, name: opponent.global_name ?? opponent.username },
           ],
         });
-        if (!created.ok) return problemReply(ctx.t, explain(ctx.t, created.problem));
-        return announceGameStart(ctx, created.game);
+        if (!created.ok) return followedBy(problemReply(ctx.t, explain(ctx.t, created.problem)), due?.announce);
+        const started = await announceGameStart(ctx, created.game);
+        // Who referees is said where the game starts.
+        const data = started.response.type === 4 ? started.response.data : undefined;
+        const [first, ...rest] = data?.embeds ?? [];
+        if (data && first) data.embeds = [{ ...first, fields: [...(first.fields ?? []), refereesField(await publicTranslator(ctx, ctx.guildId), referees.roleId)] }, ...rest];
+        const roles = (userId: string) => (userId === ctx.asker.id ? ctx.roles : rolesOfOption(ctx.interaction, userId));
+        return followedBy(started, both(due?.announce, refereeOffers(ctx, created.game, referees.roleId, roles)));
       }
-      case 'end': {
-        const ended = await act(services, ctx.channelId, who, (_seatOf: SeatLookup, system: AnySystem) => system.end({ reason: null }));
-        if (!ended.ok) return problemReply(ctx.t, explain(ctx.t, ended.problem, ended.game));
-        return deliverAfterAction(ctx, ended, { reply: 'public' });
+      case 'end':
+        return endCommand(ctx);
+      case 'undo':
+        return undoCommand(ctx);
+      case 'log': {
+        // Whoever looks next makes a due end final, so the log they read is the whole one.
+        const due = await settleDueEnd(ctx, ctx.channelId);
+        return followedBy(await auditLog(ctx), due?.announce);
       }
-      case 'undo': {
-        const undone = await undoLast(services, ctx.channelId, who);
-        if (!undone.ok) return problemReply(ctx.t, undone.problem);
-        return announceUndo(ctx, undone);
+      case 'verify': {
+        const due = await settleDueEnd(ctx, ctx.channelId);
+        return followedBy(await verifyGame(ctx), due?.announce);
       }
       case 'status':
         return gameStatus(ctx);
-      case 'log':
-        return auditLog(ctx);
-      case 'verify':
-        return verifyGame(ctx);
       case 'referee-role': {
         if (!ctx.guildId) return problemReply(ctx.t, { code: 'GUILD_ONLY' });
         const permissions = BigInt(ctx.interaction.member?.permissions ?? '0');
@@ -174,7 +208,10 @@ export function gameCommand(systems: SystemRegistry) {
         if ((permissions & (MANAGE_GUILD | ADMINISTRATOR)) === 0n) return problemReply(ctx.t, { code: 'NEEDS_MANAGE_GUILD' });
         const roleId = invocation.args.role ?? null;
         await services.store.saveGuildSettings({ guildId: ctx.guildId, refereeRoleId: roleId });
-        return ephemeral(roleId ? ctx.t('game.refereeRoleSet', { role: `<@&${roleId}>` }) : ctx.t('game.refereeRoleCleared'));
+        if (!roleId) return ephemeral(ctx.t('game.refereeRoleCleared'));
+        // Named in words: a role mention alone may show as "@unknown-role" in an ephemeral reply.
+        const name = ctx.interaction.data.resolved?.roles?.[roleId]?.name ?? roleId;
+        return ephemeral(ctx.t('game.refereeRoleSet', { name, role: `<@&${roleId}>` }));
       }
       case 'server-language':
         return setServerLanguage(ctx, invocation.args.language);

@@ -6,6 +6,7 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { Translate } from '../../i18n/index.js';
 import { loadLatestGame, type LogEntry } from '../../app/games.js';
+import { isTableEntry, isUndoMarker, undoneBatches, type SystemEvent, type TableEntry } from '../../app/tableLog.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import { exportLog, verifyLatestGame } from '../../app/audit.js';
 import type { InitialReply } from '../contract.js';
@@ -32,42 +33,69 @@ function entryRange(first: number, last: number): string {
   return first === last ? `#${first}` : `#${first}–#${last}`;
 }
 
+/** A table entry's line (null when it shows nothing of its own: an agreement, followed by the undo). */
+function tableLine(t: Translate, entry: TableEntry, range: (batch: number) => string): string | null {
+  switch (entry.type) {
+    case 'LogEntryRefereesChosen':
+      return entry.roleId ? t('game.log.referees', { role: `<@&${entry.roleId}>` }) : t('game.log.noReferee');
+    case 'LogEntryRefereeAccepted':
+      return t('game.log.refereeAccepted', { by: `<@${entry.by}>`, name: `<@${entry.referee}>` });
+    case 'LogEntryUndoAsked':
+      return `↩️ ${t('game.log.undoAsked', { name: `<@${entry.by}>`, entries: range(entry.target) })}`;
+    case 'LogEntryUndoAnswered':
+      return entry.agreed ? null : `✋ ${t('game.log.undoRefused', { name: `<@${entry.by}>`, entries: range(entry.asked) })}`;
+    case 'LogEntryUndone':
+      return null;
+    default: {
+      const never: never = entry;
+      return never;
+    }
+  }
+}
+
 /**
  * The log as players read it. Entries are numbered by their place in the log; an undo names the entries
  * it took back and what they were, and those entries are struck through (they no longer count). The
- * batch numbers stay in the JSON attachment, for the verify script.
+ * table's own entries (referees, undo requests and answers) read as lines too. The batch numbers stay in
+ * the JSON attachment, for the verify script.
  */
 export function logLines(t: Translate, game: Pick<LoadedGame, 'system' | 'state'>, log: readonly LogEntry[], ended: boolean): LogLine[] {
   const { system } = game;
   const view = system.publicView(game.state);
   // While the game runs the log shows each event as the public may know it; once ended, everything.
-  const shown = (entry: LogEntry) => (entry.event.type === 'LogEntryUndone' ? null : ended ? entry.event : system.publicEvent(entry.event));
+  const shown = (event: SystemEvent) => (ended ? event : system.publicEvent(event));
   const line = (entry: LogEntry) => {
-    const event = shown(entry);
+    if (isTableEntry(entry.event)) return null;
+    const event = shown(entry.event);
     return event === null ? null : system.presentation.logLine(t, view, event, ended);
   };
   const batches = new Map<number, { first: number; last: number; what: string | null }>();
-  const undone = new Set<number>();
   for (const entry of log) {
-    if (entry.event.type === 'LogEntryUndone') {
-      undone.add((entry.event as { undoneBatch: number }).undoneBatch);
-      continue;
-    }
+    if (isTableEntry(entry.event)) continue;
     const batch = batches.get(entry.batch) ?? { first: entry.seq, last: entry.seq, what: null };
     batch.last = entry.seq;
     batch.what ??= line(entry);
     batches.set(entry.batch, batch);
   }
+  const undone = undoneBatches(log);
+  const range = (batch: number) => {
+    const b = batches.get(batch);
+    return b ? entryRange(b.first, b.last) : '?';
+  };
   const lines: LogLine[] = [];
   for (const entry of log) {
     const event = entry.event;
-    if (event.type === 'LogEntryUndone') {
-      const marker = event as { undoneBatch: number; by: string };
-      const b = batches.get(marker.undoneBatch);
-      const params = { name: `<@${marker.by}>`, entries: b ? entryRange(b.first, b.last) : '?' };
+    if (isUndoMarker(event)) {
+      const b = batches.get(event.undoneBatch);
+      const params = { name: `<@${event.by}>`, entries: range(event.undoneBatch) };
       // What was taken back, in words: its rule detail stays with the struck entry itself.
       const what = b?.what?.replace(/\n-# [^\n]*/g, '');
       lines.push({ seq: entry.seq, text: `\`#${entry.seq}\` ↩️ ${what ? t('game.log.undoneWhat', { ...params, what }) : t('game.log.undone', params)}` });
+      continue;
+    }
+    if (isTableEntry(event)) {
+      const text = tableLine(t, event, range);
+      if (text) lines.push({ seq: entry.seq, text: `\`#${entry.seq}\` ${text}` });
       continue;
     }
     const text = line(entry);

@@ -8,6 +8,9 @@ import { systemInteractions } from '../play/systemInteractions.js';
 import { gameCommand } from './game.js';
 import settings from './settings.js';
 import help from './help.js';
+import { endComponents } from './gameEnd.js';
+import { undoComponents } from './gameUndo.js';
+import { refereeComponents } from './referees.js';
 
 export interface InteractionRegistry {
   commands: readonly CommandModule[];
@@ -22,7 +25,14 @@ export function interactionsFor(systems: SystemRegistry): InteractionRegistry {
     if (names.has(command.definition.name)) throw new Error(`two slash commands are named /${command.definition.name}`);
     names.add(command.definition.name);
   }
-  return { commands, components: played.components };
+  // The table's own components (ends, undo requests, referee offers) beside each system's.
+  const components = [...endComponents, ...undoComponents, ...refereeComponents, ...played.components];
+  const prefixes = new Set<string>();
+  for (const component of components) {
+    if (prefixes.has(component.prefix)) throw new Error(`two components use the custom id prefix "${component.prefix}"`);
+    prefixes.add(component.prefix);
+  }
+  return { commands, components };
 }
 
 /** The commands of the systems this build plays (what `npm run register` publishes). */

@@ -251,22 +251,3 @@ export async function announceGameStart(scope: Scope, game: LoadedGame): Promise
   const { data, files } = asReply(outgoing(message));
   return reply(data, files ? { files } : {});
 }
-
-export async function announceUndo(scope: Scope, undone: { game: LoadedGame; undone: SystemEvent[]; undoneBatch: number; asReferee: boolean; revealedHidden: boolean }): Promise<InitialReply> {
-  const { system, state, stored } = undone.game;
-  // The living message of a story the undo reached back into is told again: what no longer holds is struck.
-  const living = await scope.services.store.getGameMessage(stored.id, STORY_SLOT);
-  const reached = living !== null && living.fromBatch <= undone.undoneBatch ? living : null;
-  const publicEvents = undone.undone.map((e) => system.publicEvent(e)).filter((e): e is SystemEvent => e !== null);
-  const message = await system.presentation.undone(await publicTranslator(scope, undone.game.stored.guildId), system.publicView(state), { events: publicEvents, by: scope.asker.name, asReferee: undone.asReferee, revealedHidden: undone.revealedHidden });
-  const { data, files } = asReply(outgoing(message));
-  const outcome: Outcome = { game: undone.game, before: state, events: [] };
-  // Private views may have changed back: each player gets theirs again.
-  return reply(data, {
-    ...(files ? { files } : {}),
-    after: async () => {
-      if (reached) await retell(scope, undone.game, reached);
-      await deliverPrivately(scope, outcome, { everySeat: true });
-    },
-  });
-}

@@ -15,6 +15,7 @@ import { markCommitted } from '../interaction.js';
 import { publicTranslator } from '../publicLanguage.js';
 import { ephemeral, problemReply } from '../replies.js';
 import { asReply, deliverAfterAction, outgoing, type Scope } from './deliveries.js';
+import { settleDueEnd } from './finalEnd.js';
 
 export type { Scope } from './deliveries.js';
 
@@ -64,6 +65,11 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
       // The command belongs to `system`: in a channel whose game another system plays, it is refused.
       const loaded = await loadActiveGameOf(scope, system);
       if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+      // An end whose take-back window has passed is final first: the game is over, and the reply says so.
+      if (system.pendingEnd(loaded.game.state)) {
+        const due = await settleDueEnd(scope, scope.channelId);
+        if (due) return deliverAfterAction(scope, due.outcome, { reply: 'public' });
+      }
       return performIn(scope, scope.channelId, intent.command);
     }
     default: {
@@ -89,6 +95,10 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
   if (intent.kind === 'showPrivate') return showPrivate(scope, loaded);
   const { game } = loaded;
   if (game.system.phase(game.state) !== 'active') return problemReply(scope.t, { code: 'STALE_BUTTON' });
+  if (game.system.pendingEnd(game.state)) {
+    const due = await settleDueEnd(scope, { gameId });
+    if (due) return { ...problemReply(scope.t, { code: 'GAME_ENDED' }), after: due.announce };
+  }
   const decision = game.system.pendingDecisions(game.state).find((d) => decisionRef(d.id) === intent.decisionRef);
   if (!decision) return problemReply(scope.t, { code: 'STALE_BUTTON' });
   if (seatOf(game, scope.asker.id) !== decision.seat) {

@@ -76,9 +76,9 @@ export function publicBatch(system: AnySystem, before: unknown, events: readonly
 /** The public batch of a whole story: every public event since it began, and what undos took back. */
 function storyBatch(system: AnySystem, story: { before: unknown; events: SystemEvent[]; undone: SystemEvent[][] }, after: unknown): PublicBatch<unknown, SystemEvent> {
   const batch = publicBatch(system, story.before, story.events, after);
-  // A step whose undo put seen cards back out of sight is not shown again: its cards are hidden once more.
+  // Cards an undo took back stay where the table saw them (the engine's UNDO-1..3): showing them again,
+  // struck through, reveals nothing.
   const undone = story.undone
-    .filter((events) => !system.undoRevealsHidden(events))
     .flat()
     .map((e) => system.publicEvent(e))
     .filter((e): e is SystemEvent => e !== null);

@@ -26,8 +26,6 @@ const startOptions = z
   .object({ handLimit: z.number().int().min(1).max(20).optional(), preventAndReduce: z.boolean().optional() })
   .strip();
 
-const CARDS_BACK_OUT_OF_SIGHT = new Set(['CardsDrawn', 'CardsFlipped', 'FateCheated', 'CardsDiscarded', 'TriggerCostPaid', 'CardsRevealed']);
-
 function asSeat(seat: number | null): Seat | null {
   return seat === 0 || seat === 1 ? seat : null;
 }
@@ -63,7 +61,14 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
       options,
     };
   },
-  end: ({ reason }) => ({ type: 'endGame', ...(reason ? { reason } : {}) }),
+  end: ({ kind, at, until, reason }) => ({ type: 'endGame', ...(reason ? { reason } : {}), ...(kind === 'concede' ? { concede: true } : {}), at, until }),
+  takeBackEnd: ({ now }) => ({ type: 'takeBackEnd', now }),
+  finalizeEnd: ({ now }) => ({ type: 'finalizeEnd', now }),
+  pendingEnd(state) {
+    if (state.status !== 'active' || !state.ending) return null;
+    const { by, seat, concede, at, until } = state.ending;
+    return { by, seat, kind: concede ? 'concede' : 'abandon', at, until };
+  },
   decide(state, command, actor) {
     const decided = engine.decideAndEvolve(state, command, { userId: actor.userId, seat: asSeat(actor.seat), referee: actor.referee });
     return decided.ok ? { ok: true, value: decided.value } : decided;
@@ -86,18 +91,24 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
     return pending ? [{ seat: pending.seat, kind: pending.kind, id: pending.id }] : [];
   },
   publicEvent: (event) => engine.publicEvent(event as GameEvent) as PublicEvent | null,
-  // Undone, these put a card someone has seen back out of sight: drawn or flipped cards on top of a deck
-  // (whoever saw them would know the next cards), a cheated, discarded, paid or revealed card into a hand
-  // (the opponent would know a card of it).
-  undoRevealsHidden: (events: readonly Event[]) => events.some((e) => CARDS_BACK_OUT_OF_SIGHT.has(e.type)),
+  // Cards drawn or flipped were seen: taking the action back would be a second try at them.
+  undoRevealsHidden: (events: readonly Event[]) => events.some((e) => e.type === 'CardsDrawn' || e.type === 'CardsFlipped'),
+  // The platform only passes stored events (full ones) here.
+  undo(before, since) {
+    const amended = engine.undoAmends(before, since as GameEvent[]);
+    return amended.ok ? { ok: true, value: amended.value } : amended;
+  },
   outcome(state) {
     if (state.status !== 'ended') return { finished: false };
-    // At a real table the bot referees duels, not the game's score: the game ends without a winner.
+    // At a real table the bot referees duels, not the game's score: a game ends by a concession (the
+    // conceder loses) or without a result.
+    const conceded = state.conceded;
     return {
       finished: true,
       endedBy: state.endedBy,
       reason: state.endReason,
-      seats: state.seats.map((s, seat) => ({ seat, userId: s.userId, name: s.name, result: null, vp: null })),
+      how: conceded === undefined ? 'abandoned' : 'conceded',
+      seats: state.seats.map((s, seat) => ({ seat, userId: s.userId, name: s.name, result: conceded === undefined ? null : seat === conceded ? 'loss' : 'win', vp: null })),
     };
   },
   verify(state, events) {

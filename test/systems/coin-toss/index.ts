@@ -23,6 +23,9 @@ export const coinToss: SystemModule<State, Command, Event, PublicView, PrivateVi
   initialState: rules.initialState,
   start: rules.start,
   end: rules.end,
+  takeBackEnd: rules.takeBackEnd,
+  finalizeEnd: rules.finalizeEnd,
+  pendingEnd: rules.pendingEnd,
   decide: rules.decide,
   // The platform only folds stored events (full ones): a public event never reaches evolve.
   evolve: (state, event) => rules.evolve(state, event as GameEvent),
@@ -34,6 +37,7 @@ export const coinToss: SystemModule<State, Command, Event, PublicView, PrivateVi
   pendingDecisions: rules.pendingDecisions,
   publicEvent: rules.publicEvent,
   undoRevealsHidden: rules.undoRevealsHidden,
+  undo: (before, since) => rules.undo(before, since),
   outcome: rules.outcome,
   verify: rules.verify,
   presentation,

@@ -54,9 +54,31 @@ function eventLine(view: Playing, event: Event, ended: boolean): string | null {
     case 'CoinRevealed':
       return `Toss #${event.toss}: ${event.coin}; ${nameOf(view, event.caller)} called ${event.call}. A point for ${nameOf(view, event.scorer)}.`;
     case 'GameEnded':
+      if (event.conceded !== null) return `${nameOf(view, event.conceded)} conceded.`;
       return `The game ended${event.by ? ` (by <@${event.by}>)` : ''}${event.reason ? `: ${event.reason}` : ''}.`;
+    case 'EndRequested':
+      return `<@${event.by}> ${event.concede ? 'concedes' : 'asks to end the game without a result'}; final at <t:${Math.floor(event.until / 1000)}:t> unless taken back.`;
+    case 'EndTakenBack':
+      return `<@${event.by}> took the end back.`;
+    case 'CoinsSeenKeptOut':
+      return event.retossed !== null ? `The coin is tossed anew (toss #${event.retossed}): its reveal was undone.` : null;
     default:
       return null;
+  }
+}
+
+/** An action in words, from its first event (the command's own). */
+function describe(view: Playing, events: readonly Event[], author: string | null): string {
+  const first = events[0];
+  switch (first?.type) {
+    case 'CoinTossed':
+      return `${nameOf(view, first.tosser)}'s toss #${first.toss}`;
+    case 'CallMade':
+      return `${nameOf(view, first.seat)}'s call of toss #${first.toss}`;
+    case 'CoinRevealed':
+      return `${nameOf(view, first.tosser)}'s reveal of toss #${first.toss}`;
+    default:
+      return author ? `${author}'s last action` : 'the last action';
   }
 }
 
@@ -69,7 +91,9 @@ function statusLines(view: Playing): string[] {
   if (view.status === 'ended') {
     const best = Math.max(...view.scores);
     const leaders = view.seats.filter((_, i) => view.scores[i] === best).map((s) => s.name);
-    lines.push(leaders.length === 1 ? `${leaders[0]} wins.` : `A draw between ${leaders.join(' and ')}.`);
+    if (view.conceded !== null) lines.push(`${nameOf(view, view.conceded)} conceded.`);
+    else if (view.endReason === 'target') lines.push(leaders.length === 1 ? `${leaders[0]} wins.` : `A draw between ${leaders.join(' and ')}.`);
+    else lines.push('No result.');
     if (view.seed) lines.push(`The seed was ${view.seed} (commitment ${view.seedCommitment}).`);
   } else if (view.pending) {
     lines.push(waitingText(view, view.pending));
@@ -97,7 +121,9 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
   },
   async undone(_t, view, undone) {
     if (view.status === 'new') return { content: 'Undone.' };
-    return { content: [`↩️ Undone by ${undone.by}: ${undone.events.length} event(s).`, ...statusLines(view)].join('\n'), allowed_mentions: { parse: [] } };
+    const what = describe(view, undone.events, undone.author);
+    const amends = undone.amends.map((e) => eventLine(view, e, false)).filter((l): l is string => l !== null);
+    return { content: [`↩️ ${undone.by} undid: ${what}.`, ...amends, ...statusLines(view)].join('\n'), allowed_mentions: { parse: [] } };
   },
   async privateMessage(_t, view) {
     if (view.status === 'new') return { content: 'No game yet.' };
@@ -125,6 +151,7 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
     const was = before === null || before.status === 'new' ? null : before.decision;
     return after.decision !== null && after.decision.id !== was?.id;
   },
+  describeAction: (_t, view, events, author) => (view.status === 'new' ? 'the last action' : describe(view, events, author)),
   decisionName: (_t, decision) => decisionName(decision.kind),
   logLine(_t, view, event, ended) {
     return view.status === 'new' ? null : eventLine(view, event, ended);

@@ -11,7 +11,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { z } from 'zod';
-import type { Actor, DecisionSummary, Decided, Outcome, RuleError, SeatInfo, StartInput, Verification } from '../../../src/systems/contract.js';
+import type { Actor, DecisionSummary, Decided, EndKind, Outcome, PendingEnd, RuleError, SeatInfo, StartInput, Verification } from '../../../src/systems/contract.js';
 
 export const SYSTEM_ID = 'coin-toss';
 export const MAX_SEATS = 4;
@@ -39,6 +39,10 @@ const pendingSchema = z.union([
 ]);
 export type Pending = z.infer<typeof pendingSchema>;
 
+const time = z.number().int().min(0);
+/** /game end with a take-back window: paused until `until` (the edge's clock, ms). */
+const endingSchema = z.strictObject({ by: id, seat: seatIndex.nullable(), concede: z.boolean(), at: time, until: time, reason: z.string().max(200).nullable() });
+
 const lastTossSchema = z.strictObject({ toss: tossNumber, tosser: seatIndex, caller: seatIndex, call: side, coin: side, scorer: seatIndex });
 
 const playingSchema = z.strictObject({
@@ -58,8 +62,11 @@ const playingSchema = z.strictObject({
   label,
   pending: pendingSchema.nullable(),
   last: lastTossSchema.nullable(),
+  ending: endingSchema.nullable(),
   endedBy: id.nullable(),
   endReason: z.string().max(200).nullable(),
+  /** The seat that conceded (it lost), once ended by a concession. */
+  conceded: seatIndex.nullable(),
 });
 
 export const stateSchema = z.union([z.strictObject({ status: z.literal('new') }), playingSchema]);
@@ -71,7 +78,9 @@ export const commandSchema = z.union([
   z.strictObject({ type: z.literal('toss'), label }),
   z.strictObject({ type: z.literal('call'), decisionId, side }),
   z.strictObject({ type: z.literal('reveal'), decisionId }),
-  z.strictObject({ type: z.literal('end'), reason: z.string().max(200).nullable() }),
+  z.strictObject({ type: z.literal('end'), reason: z.string().max(200).nullable(), concede: z.boolean(), at: time, until: time }),
+  z.strictObject({ type: z.literal('takeBackEnd'), now: time }),
+  z.strictObject({ type: z.literal('finalizeEnd'), now: time }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
 
@@ -79,10 +88,17 @@ const gameStarted = z.strictObject({ type: z.literal('GameStarted'), gameId: id,
 const coinTossed = z.strictObject({ type: z.literal('CoinTossed'), toss: tossNumber, tosser: seatIndex, caller: seatIndex, label });
 const callMade = z.strictObject({ type: z.literal('CallMade'), toss: tossNumber, seat: seatIndex, side });
 const coinRevealed = z.strictObject({ type: z.literal('CoinRevealed'), toss: tossNumber, tosser: seatIndex, caller: seatIndex, call: side, coin: side, scorer: seatIndex });
-const gameEnded = z.strictObject({ type: z.literal('GameEnded'), by: id.nullable(), reason: z.string().max(200).nullable() });
+const gameEnded = z.strictObject({ type: z.literal('GameEnded'), by: id.nullable(), reason: z.string().max(200).nullable(), conceded: seatIndex.nullable() });
+const endRequested = z.strictObject({ type: z.literal('EndRequested'), ...endingSchema.shape });
+const endTakenBack = z.strictObject({ type: z.literal('EndTakenBack'), by: id });
+/**
+ * After an undo: the toss numbers already dealt are never dealt again (`tosses`), and a pending toss whose
+ * coin the table saw (its reveal was undone) is tossed anew under a fresh number (`retossed`).
+ */
+const coinsSeenKeptOut = z.strictObject({ type: z.literal('CoinsSeenKeptOut'), tosses: tossNumber, retossed: tossNumber.nullable() });
 
 /** The events as stored: the full facts, hidden parts included. */
-export const eventSchema = z.discriminatedUnion('type', [gameStarted, coinTossed, callMade, coinRevealed, gameEnded]);
+export const eventSchema = z.discriminatedUnion('type', [gameStarted, coinTossed, callMade, coinRevealed, gameEnded, endRequested, endTakenBack, coinsSeenKeptOut]);
 export type GameEvent = z.infer<typeof eventSchema>;
 
 /** The events as the public log shows them while the game runs: no seed, no call before its reveal. */
@@ -117,8 +133,17 @@ export function start(input: StartInput): Command {
   return { type: 'start', gameId: input.gameId, seats: input.seats.map((s) => ({ userId: s.userId, name: s.name })), seed: input.seed, createdBy: input.createdBy, target: (options.success ? options.data.target : undefined) ?? 3 };
 }
 
-export function end(input: { reason: string | null }): Command {
-  return { type: 'end', reason: input.reason };
+export function end(input: { kind: EndKind; at: number; until: number; reason: string | null }): Command {
+  return { type: 'end', reason: input.reason, concede: input.kind === 'concede', at: input.at, until: input.until };
+}
+
+export const takeBackEnd = ({ now }: { now: number }): Command => ({ type: 'takeBackEnd', now });
+export const finalizeEnd = ({ now }: { now: number }): Command => ({ type: 'finalizeEnd', now });
+
+export function pendingEnd(state: State): PendingEnd | null {
+  if (state.status !== 'active' || !state.ending) return null;
+  const { by, seat, concede, at, until } = state.ending;
+  return { by, seat, kind: concede ? 'concede' : 'abandon', at, until };
 }
 
 const refuse = (code: string, params?: Record<string, string | number>): { ok: false; error: RuleError } => ({ ok: false, error: { code, ...(params ? { params } : {}) } });
@@ -142,6 +167,8 @@ function eventsFor(state: State, command: Command, actor: Actor): { ok: true; ev
   if (state.status === 'new') return refuse('GAME_NOT_STARTED');
   if (state.status === 'ended') return refuse('GAME_ENDED');
   const pending = state.pending;
+  const ending = state.ending;
+  if (ending && command.type !== 'takeBackEnd' && command.type !== 'finalizeEnd') return refuse('GAME_ENDING', { until: Math.floor(ending.until / 1000) });
   switch (command.type) {
     case 'toss': {
       if (pending) return refuse('WAITING_FOR_DECISION', { seat: pending.seat, kind: pending.kind });
@@ -160,12 +187,24 @@ function eventsFor(state: State, command: Command, actor: Actor): { ok: true; ev
       const coin = coinOf(state.seed, pending.toss);
       const scorer = coin === pending.call ? pending.caller : pending.seat;
       const events: GameEvent[] = [{ type: 'CoinRevealed', toss: pending.toss, tosser: pending.seat, caller: pending.caller, call: pending.call, coin, scorer }];
-      if (state.scores[scorer]! + 1 >= state.target) events.push({ type: 'GameEnded', by: null, reason: 'target' });
+      if (state.scores[scorer]! + 1 >= state.target) events.push({ type: 'GameEnded', by: null, reason: 'target', conceded: null });
       return { ok: true, events };
     }
-    case 'end':
+    case 'end': {
       if (actor.seat === null && !actor.referee) return refuse('PLAYER_NOT_SEATED');
-      return { ok: true, events: [{ type: 'GameEnded', by: actor.userId, reason: command.reason }] };
+      if (command.concede && actor.seat === null) return refuse('NOT_A_PLAYER');
+      if (command.until > command.at) return { ok: true, events: [{ type: 'EndRequested', by: actor.userId, seat: actor.seat, concede: command.concede, at: command.at, until: command.until, reason: command.reason }] };
+      return { ok: true, events: [{ type: 'GameEnded', by: actor.userId, reason: command.reason, conceded: command.concede ? actor.seat : null }] };
+    }
+    case 'takeBackEnd':
+      if (!ending) return refuse('NO_END_PENDING');
+      if (actor.seat === null && !actor.referee) return refuse('PLAYER_NOT_SEATED');
+      if (command.now >= ending.until) return refuse('END_WINDOW_CLOSED', { until: Math.floor(ending.until / 1000) });
+      return { ok: true, events: [{ type: 'EndTakenBack', by: actor.userId }] };
+    case 'finalizeEnd':
+      if (!ending) return refuse('NO_END_PENDING');
+      if (command.now < ending.until) return refuse('END_NOT_DUE', { until: Math.floor(ending.until / 1000) });
+      return { ok: true, events: [{ type: 'GameEnded', by: ending.by, reason: ending.reason, conceded: ending.concede ? ending.seat : null }] };
     default: {
       const never: never = command;
       return never;
@@ -198,8 +237,10 @@ export function evolve(state: State, event: GameEvent): State {
       label: null,
       pending: null,
       last: null,
+      ending: null,
       endedBy: null,
       endReason: null,
+      conceded: null,
     };
   }
   if (state.status === 'new') throw new Error(`${event.type} before GameStarted`);
@@ -220,7 +261,18 @@ export function evolve(state: State, event: GameEvent): State {
         last: { toss: event.toss, tosser: event.tosser, caller: event.caller, call: event.call, coin: event.coin, scorer: event.scorer },
       };
     case 'GameEnded':
-      return { ...state, status: 'ended', pending: null, endedBy: event.by, endReason: event.reason };
+      return { ...state, status: 'ended', pending: null, ending: null, endedBy: event.by, endReason: event.reason, conceded: event.conceded };
+    case 'EndRequested': {
+      const { type: _type, ...ending } = event;
+      return { ...state, ending };
+    }
+    case 'EndTakenBack':
+      return { ...state, ending: null };
+    case 'CoinsSeenKeptOut': {
+      const p = state.pending;
+      const pending = p && event.retossed !== null ? { ...p, toss: event.retossed, id: decisionIdOf(p.kind, event.retossed) } : p;
+      return { ...state, tosses: Math.max(state.tosses, event.tosses), pending };
+    }
     default: {
       const never: never = event;
       return never;
@@ -268,8 +320,11 @@ export type PublicView =
       seedCommitment: string;
       /** Only once the game has ended. */
       seed: string | null;
+      /** An end waiting for its take-back window. */
+      ending: PlayingState['ending'];
       endedBy: string | null;
       endReason: string | null;
+      conceded: number | null;
     };
 
 export type PrivateView =
@@ -299,8 +354,10 @@ export function publicView(state: State): PublicView {
     last: state.last ? { ...state.last } : null,
     seedCommitment: state.seedCommitment,
     seed: state.status === 'ended' ? state.seed : null,
+    ending: state.ending ? { ...state.ending } : null,
     endedBy: state.endedBy,
     endReason: state.endReason,
+    conceded: state.conceded,
   };
 }
 
@@ -329,24 +386,49 @@ export function publicEvent(event: Event): Event | null {
   return { ...event } as Event;
 }
 
-/** Undoing a reveal would let the caller call again knowing the coin. */
+/** A revealed coin was seen: taking the reveal back alone would be a second try at it. */
 export function undoRevealsHidden(events: readonly Event[]): boolean {
   return events.some((e) => e.type === 'CoinRevealed');
+}
+
+/**
+ * The amends of an undo: toss numbers already dealt are never dealt again, and a toss still pending whose
+ * coin the table saw (its reveal was undone) gets a fresh number, so its coin is a new one. An end is not
+ * undone (it has its own take-back).
+ */
+export function undo(before: State, since: readonly Event[]): Decided<State, Event> {
+  if (before.status !== 'active') return refuse(before.status === 'new' ? 'GAME_NOT_STARTED' : 'GAME_ENDED');
+  if (before.ending || since.some((e) => e.type === 'EndRequested' || e.type === 'EndTakenBack' || e.type === 'GameEnded')) return refuse('UNDO_PAST_END');
+  let dealt = before.tosses;
+  const revealed = new Set<number>();
+  for (const e of since) {
+    if (e.type === 'CoinTossed' || e.type === 'CoinRevealed') dealt = Math.max(dealt, e.toss);
+    if (e.type === 'CoinRevealed') revealed.add(e.toss);
+  }
+  const retoss = before.pending !== null && revealed.has(before.pending.toss);
+  const tosses = retoss ? dealt + 1 : dealt;
+  if (tosses === before.tosses && !retoss) return { ok: true, value: { events: [], state: before } };
+  const events: GameEvent[] = [{ type: 'CoinsSeenKeptOut', tosses, retossed: retoss ? tosses : null }];
+  return { ok: true, value: { events, state: events.reduce(evolve, before) } };
 }
 
 export function outcome(state: State): Outcome {
   if (state.status !== 'ended') return { finished: false };
   const best = Math.max(...state.scores);
   const leaders = state.scores.filter((s) => s === best).length;
+  const conceded = state.conceded;
+  // Played to the target: the scores decide. Conceded: the conceder loses, everyone else wins. Abandoned: no result.
+  const how = conceded !== null ? 'conceded' : state.endReason === 'target' && state.endedBy === null ? 'played' : 'abandoned';
   return {
     finished: true,
     endedBy: state.endedBy,
     reason: state.endReason,
+    how,
     seats: state.seats.map((s, seat) => ({
       seat,
       userId: s.userId,
       name: s.name,
-      result: state.scores[seat] === best ? (leaders === 1 ? 'win' : 'draw') : 'loss',
+      result: how === 'conceded' ? (seat === conceded ? 'loss' : 'win') : how === 'abandoned' ? null : state.scores[seat] === best ? (leaders === 1 ? 'win' : 'draw') : 'loss',
       vp: state.scores[seat]!,
     })),
   };

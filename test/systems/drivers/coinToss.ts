@@ -35,11 +35,11 @@ export const coinTossDriver: Driver = {
         { command: { type: 'call', decisionId: 'call-999', side: 'heads' }, actor: anyone },
         { command: { type: 'reveal', decisionId: p?.id ?? 'reveal-1' }, actor: REFEREE },
         { command: { type: 'toss', label: 'x'.repeat(60) }, actor: anyone },
-        { command: { type: 'end', reason: null }, actor: STRANGER },
+        { command: { type: 'end', reason: null, concede: false, at: 0, until: 0 }, actor: STRANGER },
       ];
       return wrong[b % wrong.length]!;
     }
-    if (k % 37 === 1) return { command: { type: 'end', reason: b % 2 ? 'time' : null } satisfies Command, actor: b % 3 === 0 ? REFEREE : anyone };
+    if (k % 37 === 1) return { command: { type: 'end', reason: b % 2 ? 'time' : null, concede: false, at: 0, until: 0 } satisfies Command, actor: b % 3 === 0 ? REFEREE : anyone };
     if (!p) return { command: { type: 'toss', label: c % 3 === 0 ? `for ${b % 7}` : null } satisfies Command, actor: c % 11 === 0 ? REFEREE : actorOf(seats, state.turn) };
     if (p.kind === 'call') return { command: { type: 'call', decisionId: p.id, side: b % 2 ? 'heads' : 'tails' } satisfies Command, actor: actorOf(seats, p.seat) };
     return { command: { type: 'reveal', decisionId: p.id } satisfies Command, actor: actorOf(seats, p.seat) };
@@ -65,6 +65,11 @@ export const coinTossDriver: Driver = {
     if (event.type === 'GameStarted') return [{ ...event, seed: anotherSeed(event.seed) }];
     if (event.type === 'CallMade') return [{ ...event, side: other(event.side) }];
     return [];
+  },
+
+  dealt(events) {
+    // The coin of a toss number, once revealed.
+    return (events as GameEvent[]).flatMap((e) => (e.type === 'CoinRevealed' ? [`coin #${e.toss}`] : []));
   },
 
   secrets(raw) {

@@ -200,6 +200,11 @@ export const malifauxDriver: Driver = {
     }
   },
 
+  dealt(events) {
+    // A shuffle of the seed's stream: each (seat, index) is dealt at most once.
+    return (events as engine.GameEvent[]).flatMap((e) => (e.type === 'DeckShuffled' ? [`shuffle #${e.index} of seat ${e.seat}`] : []));
+  },
+
   secrets(raw, audience) {
     const state = raw as engine.GameState;
     if (state.status === 'new') return [];

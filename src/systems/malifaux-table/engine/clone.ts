@@ -45,5 +45,6 @@ export function cloneActive(s: ActiveState): ActiveState {
     seats: [cloneSeat(s.seats[0]), cloneSeat(s.seats[1])],
     resolution: s.resolution === null ? null : cloneData(s.resolution),
     pending: s.pending === null ? null : cloneData(s.pending),
+    ...(s.ending ? { ending: { ...s.ending } } : {}),
   };
 }

@@ -12,6 +12,12 @@ export const ERROR_CODES = [
   'GAME_NOT_STARTED',
   'GAME_ALREADY_STARTED',
   'GAME_ENDED',
+  // ending with a take-back window, and undo
+  'GAME_ENDING',
+  'NO_END_PENDING',
+  'END_WINDOW_CLOSED',
+  'END_NOT_DUE',
+  'UNDO_PAST_END',
   // who may act
   'NOT_A_PLAYER',
   'NOT_YOUR_SEAT',

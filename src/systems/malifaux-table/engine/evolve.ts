@@ -95,8 +95,8 @@ function applyEvent(state: GameState, event: GameEvent, owned: boolean): GameSta
   const s = owned ? state : cloneActive(state);
   s.eventCount += 1;
   if (event.type === 'GameEnded') {
-    const { status: _status, ...rest } = s;
-    return { ...rest, status: 'ended', pending: null, endedBy: event.by, endReason: event.reason };
+    const { status: _status, ending: _ending, ...rest } = s;
+    return { ...rest, status: 'ended', pending: null, endedBy: event.by, endReason: event.reason, ...(event.conceded !== undefined ? { conceded: event.conceded } : {}) };
   }
   apply(s, event);
   return s;
@@ -120,6 +120,21 @@ function damageOf(s: ActiveState) {
 /** Mutates the (private) state. Whatever it stores from the event is copied: events stay untouched. */
 function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'GameEnded' }>): void {
   switch (e.type) {
+    case 'EndRequested':
+      s.ending = { by: e.by, seat: e.seat, concede: e.concede, at: e.at, until: e.until, reason: e.reason };
+      return;
+    case 'EndTakenBack':
+      // Deleted, not set to undefined: the state must round-trip through JSON unchanged.
+      delete s.ending;
+      return;
+    case 'SeenCardsKeptOut': {
+      const z = s.seats[e.seat];
+      removeCards(z.deck, e.discarded);
+      z.discard.push(...e.discarded);
+      for (const c of e.revealed) if (z.hand.includes(c) && !z.revealedInHand.includes(c)) z.revealedInHand.push(c);
+      z.shuffles = Math.max(z.shuffles, e.shuffles);
+      return;
+    }
     case 'DeckShuffled': {
       const z = s.seats[e.seat];
       z.deck = [...e.order];

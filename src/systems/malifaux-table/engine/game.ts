@@ -99,6 +99,9 @@ function startGame(cmd: CommandOf<'startGame'>): Decided {
 
 function decideActive(state: ActiveState, cmd: Command, actor: Actor): DecidedWithState {
   if (actor.seat !== null && state.seats[actor.seat].userId !== actor.userId) return fail('NOT_YOUR_SEAT', undefined, { seat: actor.seat });
+  // While an end waits for its take-back window the game is paused: it is either taken back or final.
+  // `until` in Unix seconds (what a Discord timestamp shows).
+  if (state.ending && cmd.type !== 'takeBackEnd' && cmd.type !== 'finalizeEnd') return fail('GAME_ENDING', undefined, { until: Math.floor(state.ending.until / 1000) });
   const primary = decideCommand(state, cmd, actor);
   if (!primary.ok) return primary;
   return settle(state, primary.value);
@@ -158,8 +161,21 @@ function decideCommand(state: ActiveState, cmd: Command, actor: Actor): Decided 
     case 'startGame':
       return fail('GAME_ALREADY_STARTED');
     case 'endGame':
-      if (actor.seat === null && !actor.referee) return fail('REFEREE_ONLY');
-      return ok([{ type: 'GameEnded', by: actor.userId, reason: cmd.reason ?? null }]);
+      return decideEnd(cmd, actor);
+    case 'takeBackEnd': {
+      const ending = state.ending;
+      if (!ending) return fail('NO_END_PENDING');
+      if (actor.seat === null && !actor.referee) return fail('NOT_A_PLAYER');
+      if (cmd.now >= ending.until) return fail('END_WINDOW_CLOSED', undefined, { until: Math.floor(ending.until / 1000) });
+      return ok([{ type: 'EndTakenBack', by: actor.userId }]);
+    }
+    case 'finalizeEnd': {
+      // Anyone may make a due end final (the platform does it lazily, whoever comes next).
+      const ending = state.ending;
+      if (!ending) return fail('NO_END_PENDING');
+      if (cmd.now < ending.until) return fail('END_NOT_DUE', undefined, { until: Math.floor(ending.until / 1000) });
+      return ok([{ type: 'GameEnded', by: ending.by, reason: ending.reason, ...(ending.concede && ending.seat !== null ? { conceded: ending.seat } : {}) }]);
+    }
     case 'reflip':
       // FLIP-7: allowed while a decision is pending (that is when a flip is on the table); see reflip.ts.
       return decideReflip(state, cmd, actor);
@@ -198,6 +214,22 @@ function decideCommand(state: ActiveState, cmd: Command, actor: Actor): Decided 
       return never;
     }
   }
+}
+
+/**
+ * /game end: a player concedes (their seat loses) or abandons (no result); a referee closes (no result).
+ * With a window (`until > at`) the end only waits, to be taken back or made final; else it is final now.
+ */
+function decideEnd(cmd: CommandOf<'endGame'>, actor: Actor): Decided {
+  if (actor.seat === null && !actor.referee) return fail('REFEREE_ONLY');
+  const concede = cmd.concede === true;
+  // Only a player concedes, for their own seat: a referee closes a game without a result.
+  if (concede && actor.seat === null) return fail('NOT_A_PLAYER');
+  const reason = cmd.reason ?? null;
+  if (cmd.at !== undefined && cmd.until !== undefined && cmd.until > cmd.at) {
+    return ok([{ type: 'EndRequested', by: actor.userId, seat: actor.seat, concede, at: cmd.at, until: cmd.until, reason }]);
+  }
+  return ok([{ type: 'GameEnded', by: actor.userId, reason, ...(concede && actor.seat !== null ? { conceded: actor.seat } : {}) }]);
 }
 
 /** While something is being resolved, only its pending decision (and referee commands) may be answered. */

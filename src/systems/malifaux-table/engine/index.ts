@@ -39,6 +39,7 @@ export type {
   SystemId,
   SeatInfo,
   FlipResult,
+  Ending,
 } from './schema.js';
 export { stateSchema, commandSchema, eventSchema, decisionCoreSchema, LOG_FORMAT } from './schema.js';
 export type { Actor, Decision } from './game.js';
@@ -52,3 +53,4 @@ export { publicView, privateView, publicEvent } from './views.js';
 export { seedCommitment, isValidSeed } from './rng.js';
 export type { Verification, ShuffleCheck } from './verify.js';
 export { verifyShuffles } from './verify.js';
+export { undoAmends, crossesAnEnd } from './undo.js';

@@ -100,6 +100,8 @@ export type GameOptions = z.infer<typeof resolvedOptionsSchema>;
 // Commands
 
 const decisionId = z.string().max(100).optional();
+/** A moment, in milliseconds since the Unix epoch, as the edge's clock told it (the engine has no clock). */
+const timeSchema = natural.max(8.64e15);
 
 export const commandSchema = z.discriminatedUnion('type', [
   z.object({
@@ -216,8 +218,14 @@ export const commandSchema = z.discriminatedUnion('type', [
   // `slot` defaults to the actor's own flip (the one of the pending decision first); `decisionId`, if
   // given, must be the pending decision's id.
   z.object({ type: z.literal('reflip'), decisionId, slot: flipSlotSchema.optional() }),
-  // Referee or either player.
-  z.object({ type: z.literal('endGame'), reason: z.string().max(200).optional() }),
+  // Either player (`concede`: their own seat loses) or a referee. With `until > at` (times in ms from the
+  // edge's clock: the engine has none) the end waits until `until`, and may be taken back meanwhile;
+  // otherwise it is final at once.
+  z.object({ type: z.literal('endGame'), reason: z.string().max(200).optional(), concede: z.boolean().optional(), at: timeSchema.optional(), until: timeSchema.optional() }),
+  // Either player or a referee, while `now` is before the end's `until`.
+  z.object({ type: z.literal('takeBackEnd'), now: timeSchema }),
+  // Anyone, once `now` has reached the end's `until`: the end becomes final (the seed is revealed).
+  z.object({ type: z.literal('finalizeEnd'), now: timeSchema }),
   // Referee only: abandon the current flip/duel (e.g. after DECK_EXHAUSTED); its cards go to the discard.
   z.object({ type: z.literal('cancelResolution') }),
 ]);
@@ -611,7 +619,25 @@ export const eventSchema = z.discriminatedUnion('type', [
   /** LOC-6: every conflict card goes to its owner's discard. */
   z.object({ type: z.literal('ResolutionEnded'), resolution: natural, discarded: z.tuple([z.array(cardCodeSchema), z.array(cardCodeSchema)]) }),
   z.object({ type: z.literal('ResolutionCancelled'), resolution: natural, by: z.string(), discarded: z.tuple([z.array(cardCodeSchema), z.array(cardCodeSchema)]) }),
-  z.object({ type: z.literal('GameEnded'), by: z.string(), reason: z.string().nullable() }),
+  /**
+   * The game is over. `conceded`: the seat that conceded (it loses, the other wins); absent, the game
+   * ends without a result (abandoned, closed by a referee, or a log written before concessions).
+   */
+  z.object({ type: z.literal('GameEnded'), by: z.string(), reason: z.string().nullable(), conceded: seatSchema.optional() }),
+  /**
+   * /game end with a take-back window: the game waits, paused, until `until` (the edge's clock, ms); the
+   * seed stays secret meanwhile. `seat`: the asker's seat (null for a referee); `concede`: that seat loses.
+   */
+  z.object({ type: z.literal('EndRequested'), by: z.string(), seat: seatSchema.nullable(), concede: z.boolean(), at: timeSchema, until: timeSchema, reason: z.string().nullable() }),
+  /** The end asked for was taken back within its window: play goes on where it stood. */
+  z.object({ type: z.literal('EndTakenBack'), by: z.string() }),
+  /**
+   * After an undo (UNDO-1..3 in README.md): cards that left this deck in the actions taken back (drawn or
+   * flipped, so someone saw them) go to the discard instead of back on top, where their order would be
+   * known; hand cards the table saw in them stay revealed (LOC-10); and the deck's shuffle count stays at
+   * `shuffles`, the number already dealt, so no shuffle of the seed's stream is ever dealt twice.
+   */
+  z.object({ type: z.literal('SeenCardsKeptOut'), seat: seatSchema, discarded: z.array(cardCodeSchema), revealed: z.array(cardCodeSchema), shuffles: natural }),
   /**
    * The procedure stopped at a decision: `decision` is now the pending one, with id `${kind}-${since}`.
    * Recorded by decide at the end of a command when the open decision is a new one (not when the same
@@ -668,10 +694,15 @@ const gameFields = {
   pending: pendingDecisionSchema.nullable(),
 };
 
+/** An end asked for with a take-back window (EndRequested), while it waits. */
+export const endingSchema = z.object({ by: z.string(), seat: seatSchema.nullable(), concede: z.boolean(), at: timeSchema, until: timeSchema, reason: z.string().nullable() });
+export type Ending = z.infer<typeof endingSchema>;
+
 export const stateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('new') }),
-  z.object({ status: z.literal('active'), ...gameFields }),
-  z.object({ status: z.literal('ended'), ...gameFields, endedBy: z.string(), endReason: z.string().nullable() }),
+  // `ending` is absent while nobody has asked to end (so snapshots written before it still parse).
+  z.object({ status: z.literal('active'), ...gameFields, ending: endingSchema.optional() }),
+  z.object({ status: z.literal('ended'), ...gameFields, endedBy: z.string(), endReason: z.string().nullable(), conceded: seatSchema.optional() }),
 ]);
 export type GameState = z.infer<typeof stateSchema>;
 export type ActiveState = Extract<GameState, { status: 'active' }>;

@@ -3,7 +3,7 @@
  * the private view of its owner (hands) or nowhere before the end (deck order, seed).
  */
 import type { CardCode } from './cards.js';
-import type { DecisionCore, GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
+import type { DecisionCore, Ending, GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
 import type { PendingDecision } from './decisions.js';
 import { pendingDecision } from './decisions.js';
 import { cloneData } from './clone.js';
@@ -52,8 +52,12 @@ export type PublicView =
       resolution: Resolution | null;
       pending: PublicDecision | null;
       eventCount: number;
+      /** An end asked for and waiting for its take-back window (the game is paused meanwhile). */
+      ending: Ending | null;
       endedBy: string | null;
       endReason: string | null;
+      /** Once ended: the seat that conceded (it lost), or null when the game ended without a result. */
+      conceded: Seat | null;
     };
 
 export type PrivateView =
@@ -99,8 +103,10 @@ export function publicView(state: GameState): PublicView {
     resolution: state.resolution ? cloneData(state.resolution) : null,
     pending: publicPending,
     eventCount: state.eventCount,
+    ending: state.status === 'active' && state.ending ? { ...state.ending } : null,
     endedBy: state.status === 'ended' ? state.endedBy : null,
     endReason: state.status === 'ended' ? state.endReason : null,
+    conceded: state.status === 'ended' ? (state.conceded ?? null) : null,
   };
 }
 
@@ -165,6 +171,9 @@ export function publicEvent(event: GameEvent): object | null {
     case 'ResolutionEnded':
     case 'ResolutionCancelled':
     case 'GameEnded':
+    case 'EndRequested':
+    case 'EndTakenBack':
+    case 'SeenCardsKeptOut':
       return cloneData(event);
     default: {
       const never: never = event;

@@ -143,7 +143,21 @@ export function eventLine(t: Translate, names: SeatNames, event: PublicEvent): s
     case 'ResolutionCancelled':
       return t('event.cancelled', { name: event.by });
     case 'GameEnded':
-      return t('event.gameEnded');
+      if (event.conceded === undefined) return t('event.gameEnded');
+      return t('event.gameConceded', { name: who(event.conceded), winner: who(event.conceded === 0 ? 1 : 0) });
+    case 'EndRequested': {
+      // A Discord timestamp: each reader sees the moment in their own time zone.
+      const params = { name: event.seat === null ? `<@${event.by}>` : who(event.seat), until: `<t:${Math.floor(event.until / 1000)}:t>` };
+      return t(event.concede ? 'event.endRequestedConcede' : 'event.endRequestedAbandon', params);
+    }
+    case 'EndTakenBack':
+      return t('event.endTakenBack', { name: `<@${event.by}>` });
+    case 'SeenCardsKeptOut': {
+      const lines: string[] = [];
+      if (event.discarded.length) lines.push(t('event.seenCardsDiscarded', { name: who(event.seat), cards: cards(event.discarded) }));
+      if (event.revealed.length) lines.push(t('event.seenCardsRevealed', { name: who(event.seat), cards: cards(event.revealed) }));
+      return lines.length ? lines.join('\n') : null;
+    }
     case 'DecisionOpened':
     case 'DecisionClosed':
       // The waiting line and the decider's DM say who must choose what.

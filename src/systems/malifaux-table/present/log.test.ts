@@ -89,6 +89,12 @@ const SAMPLES: { [K in EventType]: Extract<GameEvent, { type: K }>[] } = {
   ResolutionEnded: [{ type: 'ResolutionEnded', resolution: 1, discarded: [['11M'], ['9T']] }],
   ResolutionCancelled: [{ type: 'ResolutionCancelled', resolution: 1, by: 'r', discarded: [['11M'], []] }],
   GameEnded: [{ type: 'GameEnded', by: 'a', reason: null }],
+  EndRequested: [
+    { type: 'EndRequested', by: 'a', seat: 0, concede: true, at: 1_000, until: 601_000, reason: null },
+    { type: 'EndRequested', by: 'b', seat: 1, concede: false, at: 1_000, until: 601_000, reason: null },
+  ],
+  EndTakenBack: [{ type: 'EndTakenBack', by: 'b' }],
+  SeenCardsKeptOut: [{ type: 'SeenCardsKeptOut', seat: 0, discarded: ['4R'], revealed: ['9M'], shuffles: 0 }],
   DecisionOpened: [{ type: 'DecisionOpened', since: 9, decision: { kind: 'cheat', seat: 1, slot: 'defender', legal: ['5T'] } }],
   DecisionClosed: [{ type: 'DecisionClosed', id: 'cheat-9' }],
 };

@@ -10,12 +10,13 @@ import * as engine from '../engine/index.js';
 import { sortCanonical } from '../engine/cards.js';
 import { renderDamage, renderDuel, renderHand } from '../pictures/index.js';
 import type { Translate } from '../../../i18n/index.js';
-import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch } from '../../contract.js';
+import type { Attachment, DecisionSummary, Message, Presentation, PublicBatch, UndoneAction } from '../../contract.js';
 import { cardName } from './cards.js';
 import { cheatContext } from './cheat.js';
 import { decisionContext } from './decisionContext.js';
 import { eventLine, logText, type PublicEvent, type SeatNames } from './events.js';
 import { decisionComponents, describeDecision, handButtonId, type Row } from './prompts.js';
+import { describeAction } from './undo.js';
 import { COLOR, resolutionLines, seatsField, statusMessage, waitingLine, type Table } from './status.js';
 import { guide, hints } from './help.js';
 import { attachFlipPicture, damagePicture, duelPicture, handDescription, handPicture } from './pictures.js';
@@ -212,12 +213,19 @@ function gameStarted(t: Translate, view: PublicView): Message {
   };
 }
 
-async function undone(t: Translate, view: PublicView, what: { events: Event[]; by: string; asReferee: boolean; revealedHidden: boolean }): Promise<Message> {
+async function undone(t: Translate, view: PublicView, what: UndoneAction<Event>): Promise<Message> {
   const message = await afterAction(t, { view, events: [], viewAfter: () => view });
+  const names: SeatNames = view.status === 'new' ? ['?', '?'] : namesOf(view);
+  const action = describeAction(t, names, what.events, what.author);
+  const by = `**${what.by}**`;
   const line = [
-    t(what.asReferee ? 'game.undo.asReferee' : 'game.undo.done', { name: what.by, count: what.events.length }),
-    // Fairness by disclosure: everyone learns that cards seen a moment ago are back on top of a deck.
-    ...(what.revealedHidden ? [t('game.undo.cardsBack')] : []),
+    what.asReferee
+      ? t('game.undo.byReferee', { name: by, what: action })
+      : what.agreedBy.length
+        ? t('game.undo.agreed', { name: by, what: action, agreed: what.agreedBy.map((n) => `**${n}**`).join(', ') })
+        : t('game.undo.by', { name: by, what: action }),
+    // What the undo could not take back (cards seen stay out of the deck, a reshuffle): everyone is told.
+    ...what.amends.map((e) => eventLine(t, names, e)).filter((l): l is string => l !== null),
   ].join('\n');
   const embed = message.embeds?.[0];
   return { ...message, embeds: [{ ...(embed ?? {}), description: line }] };
@@ -244,6 +252,7 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
   story,
   gameStarted,
   undone,
+  describeAction: (t, view, events, author) => describeAction(t, view.status === 'new' ? ['?', '?'] : namesOf(view), events, author),
   privateMessage,
   privateChanged,
   decisionName: (t, decision) => describeDecision(t, decision as Pick<engine.PendingDecision, 'kind'>),
