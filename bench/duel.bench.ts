@@ -192,7 +192,9 @@ function expectResponse(what: string, result: DeliveryResult, type: 4 | 7): stri
 export async function benchDuel(options: { double: DiscordDouble; rounds: number; warmup: number; engineReps?: number }): Promise<DuelBench> {
   const { double } = options;
   // Verified with the double's key: only what the double delivers (as Discord would) reaches this bot.
-  const server: BotServer = await startBotServer({ double, publicKeyHex: double.publicKey, newSeed: () => DUEL_SEED, trackAfters: true });
+  // Each round ends its game (untimed); the end's take-back window passes on this clock, not the wall's.
+  let clockOffset = 0;
+  const server: BotServer = await startBotServer({ double, publicKeyHex: double.publicKey, newSeed: () => DUEL_SEED, trackAfters: true, clock: () => Date.now() + clockOffset });
   const previousDelivery = double.delivery;
   const channelId = double.channel('table-1').id;
   // Every message the bot created or edited since the last reset, newest version by id.
@@ -270,7 +272,18 @@ export async function benchDuel(options: { double: DiscordDouble; rounds: number
         s && s.status === 'active' ? JSON.stringify({ n: s.eventCount, seats: s.seats, resolution: s.resolution }) : String(s?.status);
       if (same(snapshot) !== same(reference.state)) throw new Error('the HTTP duel ended in a different state than the engine-only duel');
     }
-    await send('/game end', ALICE, 'game end');
+    // Untimed: Alice abandons the game, its take-back window passes, and the next look makes it final.
+    const asked = await double.sendCommand({ userId: ALICE.id, channelId, name: 'game end', options: {} });
+    const buttons = (asked.interaction?.response?.data?.components ?? []) as { components?: { custom_id?: string }[] }[];
+    const abandon = buttons.flatMap((row) => row.components ?? []).map((c) => c.custom_id ?? '').find((id) => id.endsWith(':abandon'));
+    if (!abandon || !asked.messageId) throw new Error(`/game end offered no abandon: ${JSON.stringify(asked.interaction?.response ?? null).slice(0, 200)}`);
+    const confirmed = await double.clickComponent({ userId: ALICE.id, messageId: asked.messageId, customId: abandon });
+    if (!confirmed.ok || !confirmed.interaction) throw new Error(`the abandon was refused: ${confirmed.error ?? ''}`);
+    await server.afterDone(confirmed.interaction.id);
+    clockOffset += 24 * 60 * 60 * 1000;
+    const looked = await double.sendCommand({ userId: ALICE.id, channelId, name: 'game log', options: {} });
+    if (looked.interaction) await server.afterDone(looked.interaction.id);
+    if ((await server.store.findActiveGame(channelId)) !== null) throw new Error('the game did not end');
     return { totalMs, responseMs, interactions, restCalls, botTokenCalls, restWaits: waits };
   }
 

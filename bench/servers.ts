@@ -79,6 +79,8 @@ export async function startBotServer(options: {
   /** A store to use instead of opening one (e.g. bench/memory-store.ts); `databaseUrl` is then ignored. */
   store?: GameStore;
   newSeed?: () => string;
+  /** The bot's clock (ms): the duel bench moves it past an end's take-back window. */
+  clock?: () => number;
   /**
    * Track each interaction's after() work so `afterDone` can wait for it (the duel driver needs it). Off
    * by default: the throughput runs never wait, and the tracking (a promise and a map entry per request,
@@ -96,7 +98,7 @@ export async function startBotServer(options: {
   const store = countingStore(options.store ?? (await openStore(databaseUrl)), counters);
   const rest: REST = createRest({ token: options.double.botToken, apiBase: options.double.apiBase });
   const log: Logger = { info: () => undefined, warn: () => undefined, error: (m) => note(counters, m) };
-  const bot = buildBot({ store, rest, applicationId: options.double.applicationId, log, ...(options.newSeed ? { newSeed: options.newSeed } : {}) });
+  const bot = buildBot({ store, rest, applicationId: options.double.applicationId, log, ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
 
   // Registered when the handler returns, i.e. before the response is written, so a client that got its
   // response can always find the after() work of its interaction here.

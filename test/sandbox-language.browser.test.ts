@@ -118,13 +118,30 @@ describe.skipIf(unavailable !== null)('the server’s language in the sandbox pa
     await setServerLanguage('fr');
     for (const id of await p.messageIds()) known.add(id);
     before = new Set(known);
-    const undone = await inChannel('game undo', []);
-    await expectIn('fr', undone, 'the undo once the server is French');
-    await answerInDm('none', before, (await undone.getAttribute('data-message-id'))!, 'fr', 'the French channel after her DM click');
+    // Alice asks to take her answer back (it flipped cards: Bob must agree); Bob agrees in the channel.
+    const asked = await inChannel('game undo', []);
+    await expectIn('fr', asked, 'the undo request once the server is French');
+    const askedId = (await asked.getAttribute('data-message-id'))!;
+    await p.switchUser('bob');
+    await p.openChannel(table);
+    await p.clickButton(byId(askedId), { choice: 'yes' });
+    await expect.poll(async () => (await byId(askedId).locator('[data-custom-id$=":yes"]').count()), { timeout: 15_000 }).toBe(0);
+    await expectIn('fr', byId(askedId), 'the undo once the server is French');
+    await p.switchUser('alice');
+    await p.openChannel(table);
+    // Her answer edits the duel's one message (told again after the undo), in French now.
+    await answerInDm('none', before, (await duel.getAttribute('data-message-id'))!, 'fr', 'the French channel after her DM click');
+    await expectIn('fr', duel, 'the duel’s message, told again in French');
 
     // And back: an English server reads English again (Alice ends the game; her next decision is still pending).
     await setServerLanguage('en-US');
-    await expectIn('en', await inChannel('game end', []), 'the end of the game once the server is English again');
+    // Her /game end asks her privately (her language); Bob is told in the channel, in the server's.
+    for (const id of await p.messageIds()) known.add(id);
+    await p.runCommand('game end', []);
+    const confirm = await p.waitForReply('game end');
+    await expectIn('fr', confirm, 'the end’s confirmation, to Alice alone');
+    await p.clickButton(confirm, { choice: 'abandon' });
+    await expectIn('en', await p.waitForNewMessage(known), 'the end of the game once the server is English again');
     expect(browser.pageErrors).toEqual([]);
   });
 });

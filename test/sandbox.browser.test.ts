@@ -106,7 +106,7 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
       const reply = await alice.waitForReply('game referee-role');
       expect(await reply.getAttribute('data-ephemeral')).toBe('true');
       // The role mention reads as the role's name.
-      expect(await reply.innerText()).toContain('Members of @Referee may now referee games in this server.');
+      expect(await reply.innerText()).toContain('The referee role is now Referee (@Referee)');
     } finally {
       await alice.switchUser('alice');
     }

@@ -195,7 +195,7 @@ describe('/help', () => {
     expect((await privately('bob', 'help', table)).text).toContain(en('hint.yourDecision', { decision: en('decision.cheat') }));
     expect((await privately('alice', 'help', table)).text).toContain(en('hint.waitingFor', { name: `<@${IDS.bob}>`, decision: en('decision.cheat') }));
     // Once the game is over, what is left to do with it.
-    await ok('alice', 'game end', table);
+    await app.endGame('alice', table);
     const after = await privately('bob', 'help', table);
     expect(after.text).toContain(en('hint.ended'));
     expect(after.text).not.toContain(en('hint.yourDecision', { decision: en('decision.cheat') }));

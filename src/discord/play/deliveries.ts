@@ -23,7 +23,7 @@ import { describeError } from '../outbox.js';
 import { publicLocale, publicTranslator, rememberServerLocale } from '../publicLanguage.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import type { Scope } from './scope.js';
-import { livingMessage, publicBatch, recordStory, retell, storyStep, STORY_SLOT } from './story.js';
+import { heldByInteraction, livingMessage, publicBatch, recordStory, retell, storyStep } from './story.js';
 import { asEdit, outgoing } from './outgoing.js';
 
 export { outgoing } from './outgoing.js';
@@ -198,7 +198,7 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
   const message = await publicMessage(await publicTranslator(scope, stored.guildId), outcome);
   // The story this action began (or one whose message is unknown here) gets this message as its living one.
   const remember = async (messageId: string) => {
-    if (step) await recordStory(scope, outcome.game, step.key, stored.version, { channelId: stored.channelId, messageId });
+    if (step && !ended) await recordStory(scope, outcome.game, step.key, stored.version, { channelId: stored.channelId, messageId });
   };
   if (inPlace) {
     return update(inPlace.data, {
@@ -216,8 +216,13 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
     ...(files ? { files } : {}),
     after: async () => {
       if (living) await retell(scope, outcome.game, living);
+      // The story's message is recorded before its decider hears of it: an answer must find it.
+      if (step && !ended) {
+        const messageId = await scope.services.outbox.originalMessageId(scope.interactionToken);
+        heldByInteraction(scope, messageId);
+        await remember(messageId);
+      }
       await privately();
-      if (step) await remember(await scope.services.outbox.originalMessageId(scope.interactionToken));
     },
   });
 }

@@ -13,6 +13,8 @@ import { readStory, type SystemEvent } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { GameMessageRef } from '../../store/contract.js';
 import { asEdit } from './outgoing.js';
+import { perObject } from '../../app/perObject.js';
+import type { DiscordOutbox } from '../contract.js';
 import { publicTranslator } from '../publicLanguage.js';
 import { describeError } from '../outbox.js';
 import type { Scope } from './scope.js';
@@ -39,6 +41,38 @@ export function storyStep(system: AnySystem, before: unknown, after: unknown): {
 export async function livingMessage(scope: Scope, gameId: string, key: string): Promise<GameMessageRef | null> {
   const ref = await scope.services.store.getGameMessage(gameId, STORY_SLOT);
   return ref !== null && ref.topic === key ? ref : null;
+}
+
+/**
+ * The interaction tokens of living messages that were a slash command's reply (the /duel that began the
+ * duel). For its first 15 minutes such a message can be edited through the interaction's webhook, which
+ * Discord does not count under the bot's global limit of 50 requests a second; a duel played at a table
+ * fits in that time. Kept in this process's memory only (a token is a credential: never stored, never
+ * logged); without one, or once it is stale, the bot edits the message with its own token.
+ */
+class ReplyTokens {
+  private readonly tokens = new Map<string, { token: string; until: number }>();
+
+  held(messageId: string, token: string): void {
+    if (this.tokens.size >= 10_000) this.tokens.delete(this.tokens.keys().next().value as string);
+    // Discord honours the token for 15 minutes; a minute is left for the edit itself.
+    this.tokens.set(messageId, { token, until: Date.now() + 14 * 60_000 });
+  }
+
+  fresh(messageId: string): string | null {
+    const held = this.tokens.get(messageId);
+    if (held === undefined) return null;
+    if (held.until > Date.now()) return held.token;
+    this.tokens.delete(messageId);
+    return null;
+  }
+}
+
+const replyTokensOf = perObject<DiscordOutbox, ReplyTokens>(() => new ReplyTokens());
+
+/** The living message `messageId` is this interaction's reply: its token may edit it for a while. */
+export function heldByInteraction(scope: Scope, messageId: string): void {
+  replyTokensOf(scope.services.outbox).held(messageId, scope.interactionToken);
 }
 
 /** Remembers that `messageId` tells the story `key`, which began with batch `fromBatch`. */
@@ -98,7 +132,17 @@ export async function retell(scope: Scope, game: LoadedGame, ref: GameMessageRef
     }
     const message = await game.system.presentation.afterAction(await publicTranslator(scope, game.stored.guildId), storyBatch(game.system, story, game.state));
     // An edit never pings: whoever is awaited now was told by their DM.
-    await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, asEdit({ ...message, allowed_mentions: { parse: [] } }));
+    const edit = asEdit({ ...message, allowed_mentions: { parse: [] } });
+    const token = replyTokensOf(scope.services.outbox).fresh(ref.messageId);
+    if (token !== null) {
+      try {
+        await scope.services.outbox.editOriginal(token, edit);
+        return;
+      } catch (error) {
+        scope.services.log.warn(`could not edit a story's message through its interaction, editing it as the bot: ${describeError(error)}`);
+      }
+    }
+    await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, edit);
   } catch (error) {
     scope.services.log.warn(`could not update a story's message: ${describeError(error)}`);
   }
