@@ -177,7 +177,9 @@ function forGames(driver: Driver, check: (trace: Trace) => void, long = false): 
   const games = long ? gameArbitrary(driver, Math.ceil(driver.maxSteps / 2)) : gameArbitrary(driver);
   fc.assert(
     fc.property(games, (game) => check(play(driver, game))),
-    { numRuns: long ? Math.ceil(driver.runs / 2) : driver.runs },
+    // A fixed seed: the checks that the random games reached each case (ends made final, undos that
+    // dealt cards…) then hold on every run, not on most; CONTRACT_FC_SEED explores other games.
+    { numRuns: long ? Math.ceil(driver.runs / 2) : driver.runs, seed: Number(process.env.CONTRACT_FC_SEED ?? 20261126) },
   );
 }
 
