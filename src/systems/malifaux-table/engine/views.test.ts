@@ -4,6 +4,8 @@ import { decide, initialState } from './game.js';
 import { privateView, publicEvent, publicView } from './views.js';
 import { seedCommitment } from './rng.js';
 import { P0, P1, SEED, scenario, startCommand } from './testkit.js';
+import { SAMPLES } from './eventSamples.js';
+import type { GameEvent } from './index.js';
 
 describe('views', () => {
   it('the public view shows counts, public zones and the commitment — never hands, deck order or the seed', () => {
@@ -53,5 +55,43 @@ describe('views', () => {
     expect(publicEvent(drawn!)).toEqual({ type: 'CardsDrawn', seat: 0, count: 2 });
     const cheat = scenario({ decks: [['2T'], []], hands: [['12C'], []] }).do({ type: 'flip', modifier: 0 }, P0).do({ type: 'cheatFate', card: '12C' }, P0).last[0];
     expect(publicEvent(cheat!)).toMatchObject({ type: 'FateCheated', card: '12C' }); // placed in the conflict: public
+  });
+});
+
+describe('publicEvent: what the audit log may show of each event while the game runs', () => {
+  const samples = Object.values(SAMPLES).flat() as GameEvent[];
+  const HIDING = new Set(['GameStarted', 'DeckShuffled', 'CardsDrawn', 'DecisionOpened']);
+
+  it('LOC-1, LOC-2: the seed, shuffle orders and cuts, and drawn cards are removed; counts stay', () => {
+    const started = SAMPLES.GameStarted[0]!;
+    const { seed: _seed, ...withoutSeed } = started;
+    expect(publicEvent(started)).toEqual(withoutSeed);
+    expect(JSON.stringify(publicEvent(started))).not.toContain(started.seed);
+    for (const shuffled of SAMPLES.DeckShuffled) {
+      expect(publicEvent(shuffled)).toEqual({ type: 'DeckShuffled', seat: shuffled.seat, index: shuffled.index, reason: shuffled.reason, count: shuffled.order.length });
+    }
+    const drawn = SAMPLES.CardsDrawn[0]!;
+    expect(publicEvent(drawn)).toEqual({ type: 'CardsDrawn', seat: drawn.seat, count: drawn.cards.length });
+  });
+
+  it('CHEAT-1: a decision record keeps its public choices and drops the hand cards a cheat, a discard-down or a trigger cost offers', () => {
+    for (const opened of SAMPLES.DecisionOpened) {
+      const shown = publicEvent(opened) as { decision: Record<string, unknown> };
+      const handChoices = ['cheat', 'discardDown', 'triggerCost'].includes(opened.decision.kind);
+      expect('legal' in shown.decision).toBe(!handChoices);
+      const { legal: _legal, ...rest } = opened.decision as typeof opened.decision & { legal: unknown };
+      expect(shown).toEqual({ type: 'DecisionOpened', since: opened.since, decision: handChoices ? rest : opened.decision });
+    }
+  });
+
+  it('every other event is public as it is: an equal copy, never the stored event itself', () => {
+    let checked = 0;
+    for (const event of samples.filter((e) => !HIDING.has(e.type))) {
+      const shown = publicEvent(event);
+      expect(shown, event.type).toEqual(event);
+      expect(shown, `${event.type} is copied`).not.toBe(event);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
   });
 });
