@@ -1,9 +1,9 @@
-# Fatekeeper — multi-stage image on Node 24 (the LTS line; see README "Node versions"). It runs the compiled
+# Fatekeeper — multi-stage image on Node 22 (an LTS line; why not 24: README "Node versions"). It runs the compiled
 # JavaScript (dist/), with production dependencies only. Data (the SQLite file) lives in the /app/data volume.
 # Build:     docker build -t fatekeeper .
 # Run:       docker run -e DISCORD_TOKEN=… -v fatekeeper-data:/app/data fatekeeper
 # Register:  docker run --rm -e DISCORD_TOKEN=… -e DISCORD_APPLICATION_ID=… fatekeeper node dist/scripts/register.js
-ARG NODE_IMAGE=node:24-slim
+ARG NODE_IMAGE=node:22-slim
 
 # --- build: installs every dependency (compiling better-sqlite3 for this Node when its prebuilt binary
 # cannot be downloaded; the postinstall script generates the Prisma clients), compiles TypeScript to dist/,
