@@ -7,7 +7,7 @@
  * Mutated: every non-test .ts file of src/systems/malifaux-table/engine/ with runtime code, except
  *  - index.ts    re-exports only;
  *  - testkit.ts  test fixtures and the given/when/then helpers (not engine code);
- *  - eventSamples.ts  test fixtures: a sample of every event type;
+ *  - eventSamples.ts, randomCommands.ts  test fixtures: a sample of every event type, random commands;
  *  - actor.ts    one interface (a type: nothing to mutate);
  *  - schema.ts   the zod declarations of the data shapes (commands, events, state), no rule logic.
  *
@@ -25,6 +25,7 @@ export default {
     '!src/systems/malifaux-table/engine/index.ts',
     '!src/systems/malifaux-table/engine/testkit.ts',
     '!src/systems/malifaux-table/engine/eventSamples.ts',
+    '!src/systems/malifaux-table/engine/randomCommands.ts',
     '!src/systems/malifaux-table/engine/actor.ts',
     '!src/systems/malifaux-table/engine/schema.ts',
   ],

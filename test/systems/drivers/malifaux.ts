@@ -1,111 +1,30 @@
 /**
  * The contract suite's driver for Malifaux at the table: random commands from both seats, a referee and a
- * stranger (legal and not), in the manner of the engine's own property test (engine/properties.test.ts),
+ * stranger (legal and not), the very ones of the engine's own property test (engine/randomCommands.ts),
  * and what is hidden from whom — hand cards not revealed, deck order and contents, the seed while active.
  */
 import fc from 'fast-check';
-import type { Actor, SeatInfo } from '../../../src/systems/contract.js';
+import type { SeatInfo } from '../../../src/systems/contract.js';
 import { malifauxTable } from '../../../src/systems/malifaux-table/index.js';
 import * as engine from '../../../src/systems/malifaux-table/engine/index.js';
 import type { Audience, Driver, Move, Pick } from '../contract.suite.js';
+import { randomCommand, type RandomActors } from '../../../src/systems/malifaux-table/engine/randomCommands.js';
 
 type CardCode = engine.CardCode;
 type Seat = engine.Seat;
 type Playing = Exclude<engine.GameState, { status: 'new' }>;
 
-const SLOTS: engine.FlipSlot[] = ['main', 'attacker', 'defender', 'damage', 'reduce'];
+const REFEREE: RandomActors['referee'] = { userId: 'referee', seat: null, referee: true };
+const STRANGER: RandomActors['stranger'] = { userId: 'stranger', seat: null, referee: false };
 
-const TRIGGERS: engine.TriggerSpec[] = [
-  { name: 'Critical Strike', suits: ['R'] },
-  { name: 'Flurry', suits: ['M', 'M'] },
-  { name: 'Any', suits: [], timing: 'immediately' },
-  { name: 'Costly', suits: [], cost: { discard: 1 } },
-];
-
-const REFEREE: Actor = { userId: 'referee', seat: null, referee: true };
-const STRANGER: Actor = { userId: 'stranger', seat: null, referee: false };
-
-/** Turns four numbers into a command and its sender: mostly sensible, sometimes wrong on purpose. */
+/** Four numbers into a command and its sender: the engine's own random commands, played by these seats. */
 function commandFor(state: engine.ActiveState, seats: readonly SeatInfo[], [k, a, b, f]: Pick): Move {
-  const player = (seat: Seat): Actor => ({ userId: seats[seat]!.userId, seat, referee: false });
-  const pending = engine.pendingDecision(state);
-  const seat: Seat = f % 2 === 0 ? 0 : 1;
-  const me = player(seat);
-  const m = (command: engine.Command, actor: Actor = me): Move => ({ command, actor });
-  if (k % 9 === 4 && (pending || b % 5 === 0)) {
-    // FLIP-7 re-flips: by the decider, the other player, a referee naming a slot, or a player naming one.
-    const slot = SLOTS[a % SLOTS.length]!;
-    const decider = player(pending?.seat === 1 ? 1 : 0);
-    if (b % 4 === 0) return m({ type: 'reflip' }, decider);
-    if (b % 4 === 1) return m({ type: 'reflip' }, player(decider.seat === 0 ? 1 : 0));
-    if (b % 4 === 2) return m({ type: 'reflip', slot }, REFEREE);
-    return m({ type: 'reflip', slot, ...(a % 3 === 0 && pending ? { decisionId: pending.id } : {}) });
-  }
-  if (pending && k % 9 !== 0) {
-    const choices = engine.decisionChoices(pending);
-    const many = pending.kind === 'discardDown' || pending.kind === 'triggerCost';
-    const choice = many ? [...choices.slice(a % choices.length), ...choices].slice(0, pending.count) : choices[a % choices.length]!;
-    const command = engine.commandForChoice(pending, choice);
-    if (command) return m(command, player(pending.seat));
-  }
-  const hand = state.seats[seat].hand;
-  const dmg = b % 3 === 0 ? { profile: [1 + (a % 2), 3, 4 + (b % 3)] as [number, number, number], blasts: [0, a % 2, 1] as [number, number, number], fate: (a % 3) - 1 } : undefined;
-  switch (k % 12) {
-    case 0:
-      if (b % 4 === 0) return m({ type: 'declineCheat', decisionId: 'pick-0' });
-      if (b % 4 === 1) return m({ type: 'draw', count: 1 }, STRANGER);
-      if (b % 4 === 2) return m({ type: 'setSoulstones', seat, count: a % 5 }, REFEREE);
-      return m({ type: 'pickCard', card: '1R' });
-    case 1:
-    case 2:
-      if (b % 6 === 0) return m({ type: 'draw' });
-      if (b % 6 === 1) return m({ type: 'soulstoneDraw' });
-      return m({ type: 'draw', count: 1 + (a % 8) });
-    case 3:
-      return m({ type: 'discard', cards: hand.length > 0 ? hand.slice(0, 1 + (a % 2)) : ['7R'] });
-    case 4:
-      return m({ type: 'reveal', cards: hand.length > 0 ? [hand[a % hand.length]!] : ['7R'] });
-    case 5:
-      return m({ type: 'flip', modifier: (a % 9) - 4, cheatable: b % 7 !== 0, ...(b % 4 === 0 ? { profile: [1, 2, 3] as [number, number, number] } : {}) });
-    case 6:
-      return m({
-        type: 'simpleDuel',
-        stat: a % 8,
-        tn: 8 + (b % 8),
-        tnSuits: b % 5 === 0 ? ['R'] : [],
-        fate: (b % 3) - 1,
-        soulstoneUser: a % 2 === 0,
-        triggers: TRIGGERS.slice(0, a % 5),
-        damage: dmg,
-        targetSoulstoneUser: b % 2 === 0,
-        armor: a % 2,
-        shielded: b % 2,
-        targetHealth: 1 + (a % 9),
-      });
-    case 7:
-    case 8:
-      return m({
-        type: 'opposedDuel',
-        attacker: seat,
-        attackerStat: a % 8,
-        defenderStat: b % 8,
-        attackerFate: (a % 5) - 2,
-        defenderFate: (b % 5) - 2,
-        attackerSoulstoneUser: a % 2 === 0,
-        defenderSoulstoneUser: b % 2 === 0,
-        attackerTriggers: TRIGGERS.slice(0, a % 5),
-        defenderTriggers: TRIGGERS.slice(b % 3),
-        damage: dmg,
-        armor: b % 2,
-        targetHealth: 1 + (b % 9),
-      });
-    case 9:
-      return m({ type: 'damageFlip', profile: b % 4 === 0 ? a % 5 : [1, 2 + (a % 2), 4], fate: (a % 5) - 2, targetSoulstoneUser: b % 2 === 0, cheatable: b % 5 !== 0 });
-    case 10:
-      return m({ type: 'setSoulstones', seat, count: a % 4 });
-    default:
-      return a % 40 === 0 ? m({ type: 'endGame' }) : m({ type: 'draw', count: 1 });
-  }
+  const actors: RandomActors = {
+    player: (seat) => ({ userId: seats[seat]!.userId, seat, referee: false }),
+    referee: REFEREE,
+    stranger: STRANGER,
+  };
+  return randomCommand(state, [k, a, b], f % 2 === 0 ? 0 : 1, actors);
 }
 
 /** Codes a seat shows everyone: public zones, revealed hand cards, the cards of the current flips. */
