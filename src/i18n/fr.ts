@@ -139,7 +139,8 @@ export const fr: Record<keyof typeof en, string> = {
   "slot.attacker": "tirage d’attaque",
   "slot.defender": "tirage de défense",
   "slot.damage": "tirage de dégâts",
-  "slot.reduce": "réduction par Pierrâme",
+  // Every slot is a "tirage" (masculine), so that "le {slot}", "du {slot}" read right for all of them.
+  "slot.reduce": "tirage de réduction par Pierrâme",
   "decision.pick": "choisir la carte du tirage",
   "decision.cheat": "Tromper le Destin ou non",
   "decision.soulstone": "dépenser une Pierrâme ou non",

@@ -36,6 +36,13 @@ describe('messages', () => {
     }
   });
 
+  it('every flip slot is a “tirage” in French, so the masculine articles of “le {slot}” and “du {slot}” fit them all', () => {
+    const slots = keys.filter((k) => k.startsWith('slot.'));
+    expect(slots.length).toBeGreaterThanOrEqual(5);
+    for (const key of slots) expect(fr[key], key).toMatch(/^tirage\b/);
+    expect(translator('fr')('undo.what.pick', { card: '5🐏', name: 'Bob', slot: translator('fr')('slot.reduce') })).toBe('le choix de 5🐏 par Bob pour le tirage de réduction par Pierrâme');
+  });
+
   it('every decision kind reads in both languages', () => {
     for (const kind of ['pick', 'cheat', 'soulstone', 'yield', 'redJokerSuit', 'trigger', 'discardDown', 'prevent', 'reduce']) {
       expect(en).toHaveProperty(`decision.${kind}`);
