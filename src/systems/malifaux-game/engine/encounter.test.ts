@@ -267,13 +267,14 @@ describe('fixed encounters', () => {
     const base = { pack: 'core' as const, strategy: 'core.reckoning', deployment: 'flank', schemes };
     const refused = (input: typeof base) => {
       const r = fixedEncounter(input);
-      return r.ok ? null : r.error.code;
+      return r.ok ? null : `${r.error.code} ${r.error.params?.field} ${r.error.params?.problem}`;
     };
-    expect(refused({ ...base, strategy: 'gg3.cursed-objects' })).toBe('ENCOUNTER_INVALID');
-    expect(refused({ ...base, schemes: [...schemes.slice(0, 4), 'gg3.sabotage'] })).toBe('ENCOUNTER_INVALID');
-    expect(refused({ ...base, schemes: [...schemes.slice(0, 4), 'core.outflank'] })).toBe('ENCOUNTER_INVALID');
-    expect(refused({ ...base, schemes: schemes.slice(0, 4) })).toBe('ENCOUNTER_INVALID');
-    expect(refused({ ...base, deployment: 'diagonal' })).toBe('ENCOUNTER_INVALID');
+    expect(refused({ ...base, strategy: 'gg3.cursed-objects' })).toBe('ENCOUNTER_INVALID strategy notInPack');
+    // Sorted by number (1, 2, 5, 9, 12), GG3's Sabotage (5) is the third scheme; the two Outflanks the 3rd and 4th.
+    expect(refused({ ...base, schemes: [...schemes.slice(0, 4), 'gg3.sabotage'] })).toBe('ENCOUNTER_INVALID schemes.2 notInPack');
+    expect(refused({ ...base, schemes: [...schemes.slice(0, 4), 'core.outflank'] })).toBe('ENCOUNTER_INVALID schemes.3 notDistinctAscending');
+    expect(refused({ ...base, schemes: schemes.slice(0, 4) })).toBe('ENCOUNTER_INVALID schemes too_small');
+    expect(refused({ ...base, deployment: 'diagonal' })).toBe('ENCOUNTER_INVALID deployment invalid_value');
     expect(refused(base)).toBeNull();
   });
 

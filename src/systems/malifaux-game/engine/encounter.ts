@@ -9,7 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import type { Result } from '../../contract.js';
+import type { Result, RuleError } from '../../contract.js';
 import type { CardCode, Suit } from '../../malifaux-table/engine/cards.js';
 import { cardValue, freshDeck, isJoker, parseCard } from '../../malifaux-table/engine/cards.js';
 import { isValidSeed, shuffleCards } from '../../malifaux-table/engine/rng.js';
@@ -45,14 +45,15 @@ export const encounterSchema = z
     schemes: z.array(schemeIdSchema).length(POOL_SIZE),
   })
   .superRefine((e, ctx) => {
-    if (strategyById(e.strategy)?.pack !== e.pack) ctx.addIssue({ code: 'custom', path: ['strategy'], message: 'not a strategy of this pack' });
-    const numbers = e.schemes.map((id) => schemeById(id));
-    numbers.forEach((s, i) => {
-      if (s?.pack !== e.pack) ctx.addIssue({ code: 'custom', path: ['schemes', i], message: 'not a scheme of this pack' });
+    // Messages are stable problem codes: they reach the edge as params of ENCOUNTER_INVALID.
+    if (strategyById(e.strategy)?.pack !== e.pack) ctx.addIssue({ code: 'custom', path: ['strategy'], message: 'notInPack' });
+    const schemes = e.schemes.map((id) => schemeById(id));
+    schemes.forEach((s, i) => {
+      if (s?.pack !== e.pack) ctx.addIssue({ code: 'custom', path: ['schemes', i], message: 'notInPack' });
     });
-    for (let i = 1; i < numbers.length; i++) {
-      if ((numbers[i]?.number ?? 0) <= (numbers[i - 1]?.number ?? 0)) {
-        ctx.addIssue({ code: 'custom', path: ['schemes', i], message: 'schemes must be distinct, in ascending number' });
+    for (let i = 1; i < schemes.length; i++) {
+      if ((schemes[i]?.number ?? 0) <= (schemes[i - 1]?.number ?? 0)) {
+        ctx.addIssue({ code: 'custom', path: ['schemes', i], message: 'notDistinctAscending' });
       }
     }
   });
@@ -103,12 +104,8 @@ export const ENCOUNTER_ERROR_CODES = [
 ] as const;
 export type EncounterErrorCode = (typeof ENCOUNTER_ERROR_CODES)[number];
 
-/** A refusal with a stable code for the edge to localize (the contract's RuleError shape). */
-export interface EncounterError {
-  code: EncounterErrorCode;
-  rule?: string;
-  params?: Record<string, string | number>;
-}
+/** A refusal with a stable code for the edge to localize. */
+export type EncounterError = RuleError & { code: EncounterErrorCode };
 
 /** The shuffle of each seat's 54 cards that SETUP-2 flips from: shuffle number 0 of the seed's stream. */
 export const ENCOUNTER_SHUFFLE_INDEX = 0;
@@ -122,7 +119,8 @@ export function fixedEncounter(input: { pack: PackId; strategy: string; deployme
   const parsed = encounterSchema.safeParse({ ...input, schemes });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refuse('ENCOUNTER_INVALID', { field: issue?.path.join('.') ?? '', problem: issue?.message ?? '' });
+    const problem = issue?.code === 'custom' ? issue.message : (issue?.code ?? '');
+    return refuse('ENCOUNTER_INVALID', { field: issue?.path.join('.') ?? '', problem });
   }
   return { ok: true, value: parsed.data };
 }
