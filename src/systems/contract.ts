@@ -300,6 +300,12 @@ export type Intent<Command> =
   | { kind: 'act'; command: Command | ((seatOf: SeatLookup) => Command | Refusal) }
   /** The asker's own private view, shown to them alone (a DM's fallback). */
   | { kind: 'showPrivate' }
+  /**
+   * An answer that needs no game — a tool for any table, such as flipping an encounter. The system
+   * builds it alone: in the server's language when public, the asker's when private. `seed` is fresh
+   * randomness from the edge for whatever the answer draws (rules draw nothing without a seed).
+   */
+  | { kind: 'reply'; visibility: 'public' | 'private'; build: (t: Translate, fresh: { seed: string }) => Message | Refusal }
   | { kind: 'refuse'; problem: Refusal };
 
 export interface SystemCommand<C extends CommandDef = CommandDef, Command = unknown> {

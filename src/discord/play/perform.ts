@@ -13,7 +13,7 @@ import { hasMessage, type Translate } from '../../i18n/index.js';
 import type { InitialReply } from '../contract.js';
 import { markCommitted } from '../interaction.js';
 import { publicTranslator } from '../publicLanguage.js';
-import { ephemeral, problemReply } from '../replies.js';
+import { ephemeral, problemReply, reply } from '../replies.js';
 import { asReply, deliverAfterAction, outgoing, type Scope } from './deliveries.js';
 import { settleDueEnd } from './finalEnd.js';
 
@@ -61,6 +61,14 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
       return problemReply(scope.t, intent.problem);
     case 'showPrivate':
       return showPrivate(scope, await loadActiveGameOf(scope, system));
+    case 'reply': {
+      // No game is loaded or written: the answer is the system's alone.
+      const t = intent.visibility === 'public' ? await publicTranslator(scope, scope.guildId) : scope.t;
+      const built = intent.build(t, { seed: scope.services.newSeed() });
+      if ('code' in built) return problemReply(scope.t, built);
+      const { data, files } = asReply(outgoing(built));
+      return { ...(intent.visibility === 'public' ? reply(data) : ephemeral(data)), ...(files ? { files } : {}) };
+    }
     case 'act': {
       // The command belongs to `system`: in a channel whose game another system plays, it is refused.
       const loaded = await loadActiveGameOf(scope, system);

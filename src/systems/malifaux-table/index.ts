@@ -20,6 +20,7 @@ import reveal from './commands/reveal.js';
 import soulstones from './commands/soulstones.js';
 import duel from './commands/duel.js';
 import damage from './commands/damage.js';
+import encounter from './commands/encounter.js';
 
 /** The named options of the rules a game may start with (LOC-5's hand maximum, AMB-14). */
 const startOptions = z
@@ -127,7 +128,7 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
 
   presentation,
   interactions: {
-    commands: [flip, reflip, draw, hand, discard, reveal, soulstones, duel, damage],
+    commands: [flip, reflip, draw, hand, discard, reveal, soulstones, duel, damage, encounter],
     components: [decisionButton, handButton],
   },
 };
