@@ -176,14 +176,19 @@ export function decisionContext(t: Translate, view: Seen, decision: PendingDecis
       lines.push(t('context.totals', { totals: res.totals.map((s) => `${view.seats[s.seat].name} ${s.total}${s.suits.length ? ` ${suits(s.suits)}` : ''}`).join(' · ') }));
     }
     const mine = res.sides.find((s) => s.seat === view.viewer);
-    const damage = res.damage ?? (res.damagePlan ? { ...res.damagePlan.spec, plus: res.damagePlan.spec.plus ?? 0, fate: res.damagePlan.spec.fate ?? 0, armor: res.damagePlan.armor, shielded: res.damagePlan.shielded, health: res.damagePlan.health } : null);
+    // Once the damage sequence has started its flip's fate is known (precision, cover, Prevent); before, the action's own.
+    const damage = res.damage
+      ? { ...res.damage, fate: damageNet(res.damage) }
+      : res.damagePlan
+        ? { ...res.damagePlan.spec, plus: res.damagePlan.spec.plus ?? 0, fate: res.damagePlan.spec.fate ?? 0, armor: res.damagePlan.armor, shielded: res.damagePlan.shielded, health: res.damagePlan.health }
+        : null;
     if (damage) lines.push(damageLine(t, damage));
     if (mine && (decision.kind === 'trigger' || decision.kind === 'triggerCost' || decision.kind === 'soulstone')) lines.push(...triggerLines(t, res, mine));
     if (mine && decision.kind === 'soulstone') lines.push(...soulstoneChoices(t, res, mine, decision.legal));
     if (decision.kind === 'yield') lines.push(...yieldChoices(t, view, res));
     if (decision.kind === 'redJokerSuit') lines.push(...redJokerChoices(t, view, res, decision).filter(Boolean));
   } else if (res?.kind === 'damage') {
-    lines.push(`🩸 **${res.label ?? t('context.damageFlip')}**`, damageLine(t, res.damage));
+    lines.push(`🩸 **${res.label ?? t('context.damageFlip')}**`, damageLine(t, { ...res.damage, fate: damageNet(res.damage) }));
   } else if (res?.kind === 'flip') {
     lines.push(t('context.flip', { name: view.seats[res.initiator].name, label: res.label ? ` ${res.label}` : '', modifier: fate(res.modifier) }));
   }
