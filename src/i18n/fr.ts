@@ -396,7 +396,7 @@ export const fr: Record<keyof typeof en, string> = {
   "context.redJokerSuit": "{suit} : total {total} {suits}, {outcome}{triggers}.",
   "context.opensTriggers": " · permet {names}",
   "context.pickChoices": "Chaque carte que vous pouvez prendre : {choices}.",
-  "context.pickTotal": "{card} → total {total}{suits}{outcome}",
+  "context.pickTotal": "{card} → un total de {total}{suits}{outcome}",
   "context.pickDamage": "{card} → {band} : {damage, plural, one {# dégât} other {# dégâts}}",
   "context.pickAmount": "{card} → {band} : {amount}",
   "context.pickValue": "{card} → valeur {value}, {band}",
