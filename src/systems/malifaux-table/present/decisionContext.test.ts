@@ -335,6 +335,20 @@ describe('soulstone (DUEL-4 A, SS-3)', () => {
       en('context.soulstoneSuit', { suit: '📖 Tomes' }),
     ]);
   });
+
+  it('DUEL-6: the defender, asked after the attacker, is never told a suit meets the TN (the TN’s suits are the attacker’s)', () => {
+    const s = scenario({ soulstones: [1, 1], decks: [['8R'], ['5C']] })
+      .do({ ...ATTACK, attackerSoulstoneUser: true, defenderSoulstoneUser: true, tn: 10, tnSuits: ['M'] }, P0)
+      .answer('none');
+    s.expectPending('soulstone', 1);
+    expect(contextOf(s)).toEqual([
+      OPPOSED,
+      SIDES,
+      en('context.tn', { tn: 10, suits: ' 🎭 Masks' }),
+      en('context.soulstonePlus', { fate: '+' }),
+      ...['🐏 Rams', '🎭 Masks', '🐦 Crows', '📖 Tomes'].map((suit) => en('context.soulstoneSuit', { suit })),
+    ]);
+  });
 });
 
 describe('yield (DUEL-7)', () => {
