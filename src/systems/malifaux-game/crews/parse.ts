@@ -204,6 +204,8 @@ export function parseCrewList(text: string, table: ModelTable): Result<ParsedCre
       factionText = first[2]!.trim();
       continue;
     }
+    // The costed list may name hires before (or without) its Leader line: they are hires all the same.
+    if (section === null && format === 'costed') section = 'hires';
     if (section === null) return unexpected(i, line);
 
     const { item, cache } = readItem(trimmed);
