@@ -1,4 +1,5 @@
 /** Hiring (m3e-core §14: SETUP-1, SETUP-5, HIRE-1..9, TV-16) and soulstone users (SS-1), each at its boundary. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { profile, upgrade } from './fixtures.js';
 import { checkHiring, type HireProblem } from './hire.js';
@@ -284,5 +285,47 @@ describe('the hired crew', () => {
       'HIRE-4 MODEL_LIMIT',
       'HIRE-8 OVER_ENCOUNTER_SIZE',
     ]);
+  });
+});
+
+describe('properties', () => {
+  const HIREABLE = ['Blotter', 'Scribe Major', 'Press Golem', 'Quill Knight', 'Ink Sprite', 'Page', 'Furnace Hand', 'Wandering Tinker', 'Ink Smuggler', 'Dock Rat', 'Old Archivist', 'Gargoyle Clerk'];
+  const UPGRADES = ['Sharp Nib', 'Blotting Paper', 'Spare Ink', 'Masterwork Pen', 'Guild Badge'];
+  const line = fc.record({ model: fc.constantFrom(...HIREABLE), upgrade: fc.option(fc.constantFrom(...UPGRADES), { nil: null }) });
+  const listing = (leader: string, lines: { model: string; upgrade: string | null }[]): string =>
+    `Leader:\n  ${leader}\nHires:\n${lines.map((l) => `  ${l.model}\n${l.upgrade === null ? '' : `    ${l.upgrade}\n`}`).join('')}`;
+  const outcome = (r: ReturnType<typeof hire>) =>
+    r.ok
+      ? { total: r.value.totalCost, soulstones: r.value.soulstones, paid: r.value.models.map((m) => `${m.key} ${m.cost} ${m.upgrades.map((u) => u.cost).join('+')}`).sort() }
+      : { problems: r.error.map((p) => `${p.code} ${JSON.stringify(p.params)}`).sort() };
+
+  it('HIRE-1..9: the order of the hires changes neither the verdict, the costs nor the soulstones', () => {
+    const crews = fc.record({ leader: fc.constantFrom('Ada Quill', 'Scribe Major'), size: fc.integer({ min: 15, max: 70 }), lines: fc.array(line, { maxLength: 8 }) }).chain((c) =>
+      fc.shuffledSubarray(c.lines, { minLength: c.lines.length }).map((shuffled) => ({ ...c, shuffled })),
+    );
+    fc.assert(
+      fc.property(crews, ({ leader, size, lines, shuffled }) => {
+        expect(outcome(hire(listing(leader, shuffled), size))).toEqual(outcome(hire(listing(leader, lines), size)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('HIRE-8 / HIRE-9: a legal crew never spends more than the encounter size, and keeps min(10, the rest) as soulstones', () => {
+    let legal = 0;
+    fc.assert(
+      fc.property(fc.constantFrom('Ada Quill', 'Scribe Major'), fc.integer({ min: 15, max: 70 }), fc.array(line, { maxLength: 8 }), (leader, size, lines) => {
+        const r = hire(listing(leader, lines), size);
+        if (!r.ok) return;
+        legal += 1;
+        const paid = r.value.models.reduce((s, m) => s + m.cost + m.upgrades.reduce((t, u) => t + u.cost, 0), 0);
+        expect(r.value.totalCost).toBe(paid);
+        expect(paid).toBeLessThanOrEqual(size);
+        expect(r.value.soulstones).toBe(Math.min(10, size - paid));
+      }),
+      { numRuns: 200 },
+    );
+    // Not vacuous: a fair share of the random crews are legal.
+    expect(legal).toBeGreaterThan(20);
   });
 });
