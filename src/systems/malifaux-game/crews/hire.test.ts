@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { profile, upgrade } from './fixtures.js';
 import { checkHiring, type HireProblem } from './hire.js';
-import type { HiredCrew, ModelTable } from './model.js';
+import { hiredCrewSchema, type HiredCrew, type ModelTable } from './model.js';
 import { parseCrewList } from './parse.js';
 
 // An invented Arcanist crew around a Master with the keyword Inkwell.
@@ -318,6 +318,7 @@ describe('properties', () => {
         const r = hire(listing(leader, lines), size);
         if (!r.ok) return;
         legal += 1;
+        expect(hiredCrewSchema.safeParse(r.value).success).toBe(true);
         const paid = r.value.models.reduce((s, m) => s + m.cost + m.upgrades.reduce((t, u) => t + u.cost, 0), 0);
         expect(r.value.totalCost).toBe(paid);
         expect(paid).toBeLessThanOrEqual(size);

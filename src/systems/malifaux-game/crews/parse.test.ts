@@ -1,7 +1,7 @@
 /** Crew lists in both formats (whole-game.md §1), read into hand-written expected crews. */
 import { describe, expect, it } from 'vitest';
 import { entry, profile, upgrade, upgradeLine } from './fixtures.js';
-import { nameKey, parseFaction, type ModelTable, type ParsedCrew } from './model.js';
+import { nameKey, parseFaction, parsedCrewSchema, type ModelTable, type ParsedCrew } from './model.js';
 import { parseCrewList } from './parse.js';
 
 const table: ModelTable = {
@@ -124,6 +124,12 @@ describe('the sectioned crew list', () => {
   it('an inline Leader line and a Leader section naming two models keep both leaders, for HIRE-1 to refuse', () => {
     const crew = ok('(Bayou)\nLeader: Brewmaster, Proof Prophet\nLeader:\n  Hopscotch\n');
     expect(crew.leaders.map((l) => l.key)).toEqual(['brewmaster proof prophet', 'hopscotch']);
+  });
+
+  it('what is kept fits the stored schema: an overlong crew name is cut to 200 characters', () => {
+    const crew = ok(`${'Long '.repeat(60)}(Bayou)\nLeader:\n  Hopscotch`);
+    expect(crew.crewName).toHaveLength(200);
+    expect(parsedCrewSchema.safeParse(crew).success).toBe(true);
   });
 
   it('names match the table whatever their case, accents, apostrophes and punctuation', () => {

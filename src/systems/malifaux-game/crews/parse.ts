@@ -170,7 +170,7 @@ export function parseCrewList(text: string, table: ModelTable): Result<ParsedCre
         declaredSize = Number(size[1]);
         name = name.slice(0, size.index).trim();
       }
-      crewName = name || null;
+      crewName = name.slice(0, 200) || null;
       continue;
     }
     if (CREW_CARD.test(trimmed)) continue;
@@ -200,7 +200,7 @@ export function parseCrewList(text: string, table: ModelTable): Result<ParsedCre
     if (section === null && factionText === null && format === null) {
       const first = FACTION_HEADER.exec(trimmed);
       if (!first) return unexpected(i, line);
-      crewName = first[1]!.trim() || null;
+      crewName = first[1]!.trim().slice(0, 200) || null;
       factionText = first[2]!.trim();
       continue;
     }

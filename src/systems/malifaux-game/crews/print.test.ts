@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keyOf } from './fixtures.js';
-import { FACTIONS, nameKey, type CrewEntry, type HireEntry, type ParsedCrew, type UpgradeEntry } from './model.js';
+import { FACTIONS, nameKey, parsedCrewSchema, type CrewEntry, type HireEntry, type ParsedCrew, type UpgradeEntry } from './model.js';
 import { CREW_PARSE_ERROR_CODES, parseCrewList } from './parse.js';
 import { printCostedCrewList, printSectionedCrewList } from './print.js';
 
@@ -50,6 +50,7 @@ function expectRoundTrip(crew: ParsedCrew, text: string): void {
   const { unknownModels: _models, unknownUpgrades: _upgrades, raw: _raw, ...expected } = crew;
   expect(rest).toEqual(expected);
   expect(raw).toBe(text);
+  expect(parsedCrewSchema.safeParse(r.value).success).toBe(true);
   const hired = [...crew.leaders, ...crew.totems, ...crew.hires];
   expect(new Set(unknownModels.map(nameKey))).toEqual(new Set(hired.map((e) => e.key)));
   expect(unknownModels).toHaveLength(new Set(hired.map((e) => e.key)).size);
@@ -74,7 +75,7 @@ describe('crew lists print and parse back', () => {
 
 describe('any text', () => {
   const line = fc.oneof(
-    fc.constantFrom('Leader:', 'Hires', 'TOTEM(S)', 'References:', '(Bayou)', 'x (Guild)', 'Declared Faction: Guild', 'Crew Name: a 50ss', '  Mara', '    Up 2ss', 'Mara - Cache:(3)', '', '\t', ',', '  ,'),
+    fc.constantFrom(`${'Long '.repeat(60)}(Bayou)`, 'Leader:', 'Hires', 'TOTEM(S)', 'References:', '(Bayou)', 'x (Guild)', 'Declared Faction: Guild', 'Crew Name: a 50ss', '  Mara', '    Up 2ss', 'Mara - Cache:(3)', '', '\t', ',', '  ,'),
     fc.string({ maxLength: 30 }),
   );
   it('is read as a crew (keeping the paste) or refused with one of the parser\'s codes, never thrown on', () => {
@@ -84,6 +85,8 @@ describe('any text', () => {
         const r = parseCrewList(text, EMPTY);
         if (r.ok) {
           expect(r.value.raw).toBe(text);
+          // What the game will keep in its state is valid against the schema it is stored with.
+          expect(parsedCrewSchema.safeParse(r.value).success).toBe(true);
           expect(r.value.leaders.length + r.value.totems.length + r.value.hires.length).toBeGreaterThan(0);
         } else expect(CREW_PARSE_ERROR_CODES).toContain(r.error.code);
       }),
