@@ -1,43 +1,10 @@
 /** Hiring (m3e-core §14: SETUP-1, SETUP-5, HIRE-1..9, TV-16) and soulstone users (SS-1), each at its boundary. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { profile, upgrade } from './fixtures.js';
+import { inkwellTable as table, profile } from './fixtures.js';
 import { checkHiring, type HireProblem } from './hire.js';
-import { hiredCrewSchema, type HiredCrew, type ModelTable } from './model.js';
+import { hiredCrewSchema, type HiredCrew } from './model.js';
 import { parseCrewList } from './parse.js';
-
-// An invented Arcanist crew around a Master with the keyword Inkwell.
-const table: ModelTable = {
-  models: [
-    profile({ name: 'Ada Quill', station: 'Master', factions: ['arcanists'], keywords: ['Inkwell'], cost: null }),
-    profile({ name: 'Ada Quill', title: 'Unbound', station: 'Master', factions: ['arcanists'], keywords: ['Inkwell'], cost: null }),
-    profile({ name: 'Blotter', station: 'Minion', factions: ['arcanists'], keywords: ['Inkwell'], totemOf: 'Ada Quill', cost: 3 }),
-    profile({ name: 'Scribe Major', station: 'Henchman', factions: ['arcanists'], keywords: ['Inkwell'], cost: 9 }),
-    profile({ name: 'Press Golem', station: 'Enforcer', factions: ['arcanists'], keywords: ['Inkwell'], cost: 8 }),
-    profile({ name: 'Quill Knight', station: 'Enforcer', factions: ['arcanists'], keywords: ['Inkwell'], cost: 7 }),
-    profile({ name: 'Ink Sprite', station: 'Minion', stationLimit: 3, factions: ['arcanists'], keywords: ['Inkwell'], cost: 6 }),
-    profile({ name: 'Page', station: 'Minion', stationLimit: 2, factions: ['arcanists'], keywords: ['Inkwell'], cost: 5 }),
-    profile({ name: 'Furnace Hand', station: 'Enforcer', factions: ['arcanists'], keywords: ['Foundry'], cost: 6 }),
-    profile({ name: 'Wandering Tinker', station: 'Minion', factions: ['arcanists'], keywords: ['Foundry'], versatile: true, cost: 4 }),
-    // Of another faction: hireable only through a shared keyword (HIRE-2, AMB-44).
-    profile({ name: 'Ink Smuggler', station: 'Minion', factions: ['outcasts'], keywords: ['Inkwell', 'Smugglers'], cost: 4 }),
-    profile({ name: 'Dock Rat', station: 'Minion', factions: ['outcasts'], keywords: ['Smugglers'], cost: 3 }),
-    profile({ name: 'Old Archivist', station: 'Henchman', factions: ['arcanists'], keywords: ['Archive'], cost: 8 }),
-    profile({ name: 'Gargoyle Clerk', station: 'Peon', factions: ['arcanists'], keywords: ['Inkwell'], insignificant: true, cost: 2 }),
-    profile({ name: 'Lucky Imp', station: 'Minion', factions: ['arcanists'], keywords: ['Inkwell'], soulstoneUser: true, cost: 4 }),
-    profile({ name: 'Silent Scribe', station: 'Henchman', factions: ['arcanists'], keywords: ['Inkwell'], soulstoneUser: false, cost: 7 }),
-    profile({ name: 'Guild Clerk', station: 'Enforcer', factions: ['guild'], keywords: ['Ledger'], cost: 5 }),
-  ],
-  upgrades: [
-    upgrade({ name: 'Sharp Nib', factions: ['arcanists'], cost: 2 }),
-    upgrade({ name: 'Blotting Paper', factions: ['arcanists'], cost: 1 }),
-    upgrade({ name: 'Spare Ink', factions: ['arcanists'], cost: 1, plentiful: 2 }),
-    upgrade({ name: 'Masterwork Pen', factions: ['arcanists'], cost: 1, restrictions: [{ kind: 'keyword', keyword: 'Inkwell' }, { kind: 'station', station: 'Enforcer' }] }),
-    upgrade({ name: 'Leader Sash', factions: ['arcanists'], cost: 1, restrictions: [{ kind: 'leader' }] }),
-    upgrade({ name: 'Summoned Form', factions: ['arcanists'], cost: 0, special: true }),
-    upgrade({ name: 'Guild Badge', factions: ['guild'], cost: 1 }),
-  ],
-};
 
 /** A sectioned list of Arcanists: `lines` go under the given headers as written. */
 function hire(text: string, size = 50) {
