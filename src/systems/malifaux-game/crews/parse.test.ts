@@ -121,6 +121,26 @@ describe('the sectioned crew list', () => {
     expect(crew.references).toEqual([entry('Kaltgeist', null, 'kaltgeist')]);
   });
 
+  it('the Markdown export pasted in Discord (bold headers, italic Crew Card, bulleted links) and a code block read like the plain list', () => {
+    const markdown = [
+      '**Rasputina, Abominable** (Arcanists)',
+      '*Crew Card: Frozen Heart*',
+      '',
+      '**Leader:**',
+      '- [Rasputina, Abominable](https://example.org/characters/rasputina-abominable)',
+      '**Totem(s):**',
+      '- [Mara](https://example.org/characters/mara)',
+      '**Hires:**',
+      '- [Kaltgeist](https://example.org/characters/kaltgeist)',
+      '- [Kaltgeist](https://example.org/characters/kaltgeist)',
+    ].join('\n');
+    const { raw: _raw, ...fromMarkdown } = ok(markdown);
+    const { raw: _raw2, ...fromPlain } = ok(RASPUTINA);
+    expect(fromMarkdown).toEqual({ ...fromPlain, crewName: 'Rasputina, Abominable' });
+    const { raw: _raw3, ...fromBlock } = ok('```\n' + RASPUTINA + '\n```');
+    expect(fromBlock).toEqual(fromPlain);
+  });
+
   it('an inline Leader line and a Leader section naming two models keep both leaders, for HIRE-1 to refuse', () => {
     const crew = ok('(Bayou)\nLeader: Brewmaster, Proof Prophet\nLeader:\n  Hopscotch\n');
     expect(crew.leaders.map((l) => l.key)).toEqual(['brewmaster proof prophet', 'hopscotch']);

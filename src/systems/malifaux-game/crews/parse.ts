@@ -8,6 +8,7 @@
  *
  * Headers are matched case-insensitively with the colon optional, costs are never required, and a line
  * indented deeper than the model above it is an upgrade on that model (the Tabletop Simulator reading).
+ * A list pasted inside a Discord code block, or in a crew builder's Markdown export, reads the same.
  * Names the server does not know are listed back to be asked for, not a failure: only a text that is not
  * a crew at all is refused.
  */
@@ -57,6 +58,19 @@ const CACHE_SUFFIX = /\s*-?\s*cache\s*:?\s*\(\s*(\d{1,2})\s*\)$|\s*-\s*cache\s*:
 const COST_SUFFIX = /\s+\(?(\d{1,2})\s*ss\)?$/i;
 const SIZE_SUFFIX = /\s*\(?(\d{1,3})\s*ss\)?$/i;
 const BULLET = /^[-•*]\s+/;
+const FENCE = /^(```|~~~)/;
+
+/**
+ * What a line says once the Markdown of a Discord paste is taken off: crew builders also export a
+ * "Discord-friendly" list with bold headers, an italic Crew Card line and `- [Name](link)` models.
+ */
+function plain(text: string): string {
+  return text
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*(\S(?:.*?\S)?)\*\*/g, '$1')
+    .replace(/^[*_](\S(?:.*\S)?)[*_]$/, '$1')
+    .trim();
+}
 
 function sectionOf(word: string): Section {
   const w = word.toLowerCase().replace(/[\s-]+/g, ' ');
@@ -151,8 +165,9 @@ export function parseCrewList(text: string, table: ModelTable): Result<ParsedCre
   };
 
   for (const [i, line] of lines.entries()) {
-    const trimmed = line.trim();
-    if (trimmed === '') continue;
+    const trimmed = plain(line);
+    // Blank lines, and the fences of a list pasted as a Discord code block, say nothing.
+    if (trimmed === '' || FENCE.test(trimmed)) continue;
     const indent = indentation(line);
 
     const declared = DECLARED_FACTION.exec(trimmed);
