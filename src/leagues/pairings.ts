@@ -67,12 +67,31 @@ export interface SwissPairing {
   bye: PlayerId | null;
   rematches: [PlayerId, PlayerId][];
   repeatedBye: boolean;
+  /** The sum over tables of the squared distance between the players' score groups (0: all equal). */
+  scoreCost: number;
 }
 
-/** One Swiss round by maximum weighted matching (see the file's header for the weights). */
-export function pairSwiss({ ranked, score, met, byes }: SwissInput): SwissPairing {
+/**
+ * Players this many places apart in the ranking, or fewer, are joined first (see pairSwiss); the
+ * window grows with the rounds played, since each rematch to avoid may push a pairing one place further.
+ */
+export function pairingWindow(roundsPlayed: number): number {
+  return Math.max(16, 4 * roundsPlayed);
+}
+
+/**
+ * One Swiss round by maximum weighted matching (see the file's header for the weights).
+ *
+ * The library's port costs O(edges) per augmentation on top of the algorithm's O(n³), so 512 players on
+ * the complete graph take seconds. A first matching joins only players at most `window` places apart in
+ * the ranking (and the bye to everyone eligible); it is kept when it has no rematch and gives the bye to
+ * the lowest-ranked eligible player — the best any pairing can do on those two counts. Otherwise the
+ * complete graph decides. Scores are paired closest among neighbours in the ranking, so the first
+ * matching's score cost is the complete graph's too; the tests compare the two over random leagues.
+ */
+export function pairSwiss({ ranked, score, met, byes }: SwissInput, window: number = Infinity): SwissPairing {
   const n = ranked.length;
-  if (n === 0) return { tables: [], bye: null, rematches: [], repeatedBye: false };
+  if (n === 0) return { tables: [], bye: null, rematches: [], repeatedBye: false, scoreCost: 0 };
   const scores = [...new Set(ranked.map(score))].sort((a, b) => b - a);
   const group = ranked.map((id) => scores.indexOf(score(id)));
   const spread = scores.length - 1;
@@ -81,35 +100,47 @@ export function pairSwiss({ ranked, score, met, byes }: SwissInput): SwissPairin
   const scoreTerm = spread * spread + 1; // keeps every edge's weight positive
   const byeStep = (vertices / 2) * spread * spread + 1; // above any difference of score costs
   const noRematch = (n + 1) * byeStep + 1; // above any difference of bye terms and score costs
-  const edges: [number, number, number][] = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const d = group[i]! - group[j]!;
-      edges.push([i, j, (met(ranked[i]!, ranked[j]!) ? 0 : noRematch) + scoreTerm - d * d]);
-    }
-  }
-  let repeatedBye = false;
+  const byeEdges: [number, number, number][] = [];
+  const fewest = n % 2 ? Math.min(...ranked.map(byes)) : 0;
   if (n % 2) {
-    const fewest = Math.min(...ranked.map(byes));
-    repeatedBye = fewest > 0;
     // Lower-ranked eligible players get larger bonuses: rank order is the vertex order.
     let position = 0;
-    for (let i = 0; i < n; i++) if (byes(ranked[i]!) === fewest) edges.push([i, n, noRematch + scoreTerm + ++position * byeStep]);
+    for (let i = 0; i < n; i++) if (byes(ranked[i]!) === fewest) byeEdges.push([i, n, noRematch + scoreTerm + ++position * byeStep]);
   }
-  const mate = maxWeightMatching(edges, true);
-  const tables: Table[] = [];
-  const rematches: [PlayerId, PlayerId][] = [];
-  let bye: PlayerId | null = null;
-  for (let i = 0; i < n; i++) {
-    const m = mate[i] ?? -1;
-    if (m === n && n % 2) bye = ranked[i]!;
-    else if (m > i) {
-      const players: [PlayerId, PlayerId] = [ranked[i]!, ranked[m]!];
-      tables.push({ players });
-      if (met(...players)) rematches.push(players);
+  const lowestEligible = byeEdges.at(-1)?.[0];
+
+  const match = (reach: number): SwissPairing => {
+    const edges: [number, number, number][] = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n && j - i <= reach; j++) {
+        const d = group[i]! - group[j]!;
+        edges.push([i, j, (met(ranked[i]!, ranked[j]!) ? 0 : noRematch) + scoreTerm - d * d]);
+      }
     }
+    const mate = maxWeightMatching([...edges, ...byeEdges], true);
+    const tables: Table[] = [];
+    const rematches: [PlayerId, PlayerId][] = [];
+    let bye: PlayerId | null = null;
+    let scoreCost = 0;
+    for (let i = 0; i < n; i++) {
+      const m = mate[i] ?? -1;
+      if (m === n && n % 2) bye = ranked[i]!;
+      else if (m > i) {
+        const players: [PlayerId, PlayerId] = [ranked[i]!, ranked[m]!];
+        tables.push({ players });
+        if (met(...players)) rematches.push(players);
+        scoreCost += (group[i]! - group[m]!) ** 2;
+      }
+    }
+    return { tables, bye, rematches, repeatedBye: fewest > 0 && bye !== null, scoreCost };
+  };
+
+  if (window < n - 1) {
+    const first = match(window);
+    const complete = 2 * first.tables.length + (first.bye === null ? 0 : 1) === n;
+    if (complete && first.rematches.length === 0 && (lowestEligible === undefined || first.bye === ranked[lowestEligible])) return first;
   }
-  return { tables, bye, rematches, repeatedBye: repeatedBye && bye !== null };
+  return match(n);
 }
 
 /**
@@ -142,12 +173,15 @@ export function pairNextRound(league: League): Result<Pairing, LeagueError> {
     for (const t of r.tables) met.add(pairKey(...t.players));
     for (const id of r.byes) byeCount.set(id, (byeCount.get(id) ?? 0) + 1);
   }
-  const swiss = pairSwiss({
-    ranked: ranked.map((row) => row.playerId),
-    score: (id) => tp.get(id) ?? 0,
-    met: (a, b) => met.has(pairKey(a, b)),
-    byes: (id) => byeCount.get(id) ?? 0,
-  });
+  const swiss = pairSwiss(
+    {
+      ranked: ranked.map((row) => row.playerId),
+      score: (id) => tp.get(id) ?? 0,
+      met: (a, b) => met.has(pairKey(a, b)),
+      byes: (id) => byeCount.get(id) ?? 0,
+    },
+    pairingWindow(league.rounds.length),
+  );
   return {
     ok: true,
     value: {
