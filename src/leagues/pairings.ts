@@ -143,6 +143,26 @@ export function pairSwiss({ ranked, score, met, byes }: SwissInput, window: numb
   return match(n);
 }
 
+/** What Swiss pairing needs of a league: its active players in standings order, TP, past pairs and byes. */
+export function swissInput(league: League, active: readonly PlayerId[]): SwissInput {
+  const activeSet = new Set(active);
+  const ranked = standings(league).filter((row) => activeSet.has(row.playerId));
+  const tp = new Map(ranked.map((row) => [row.playerId, row.tp]));
+  const byeCount = new Map<PlayerId, number>();
+  const met = new Set<string>();
+  const pairKey = (a: PlayerId, b: PlayerId) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+  for (const r of league.rounds) {
+    for (const t of r.tables) met.add(pairKey(...t.players));
+    for (const id of r.byes) byeCount.set(id, (byeCount.get(id) ?? 0) + 1);
+  }
+  return {
+    ranked: ranked.map((row) => row.playerId),
+    score: (id) => tp.get(id) ?? 0,
+    met: (a, b) => met.has(pairKey(a, b)),
+    byes: (id) => byeCount.get(id) ?? 0,
+  };
+}
+
 /**
  * The next round of the league, or a refusal: a closed league, or (in the 'refuse' mode) a past table
  * still without a result.
@@ -162,26 +182,7 @@ export function pairNextRound(league: League): Result<Pairing, LeagueError> {
     return { ok: true, value: { round, ...drawRoundOne(league.seed, active), rematches: [], repeatedByes: [], warnings } };
   }
 
-  const activeSet = new Set(active);
-  const table = standings(league);
-  const ranked = table.filter((row) => activeSet.has(row.playerId));
-  const tp = new Map(ranked.map((row) => [row.playerId, row.tp]));
-  const byeCount = new Map<PlayerId, number>();
-  const met = new Set<string>();
-  const pairKey = (a: PlayerId, b: PlayerId) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
-  for (const r of league.rounds) {
-    for (const t of r.tables) met.add(pairKey(...t.players));
-    for (const id of r.byes) byeCount.set(id, (byeCount.get(id) ?? 0) + 1);
-  }
-  const swiss = pairSwiss(
-    {
-      ranked: ranked.map((row) => row.playerId),
-      score: (id) => tp.get(id) ?? 0,
-      met: (a, b) => met.has(pairKey(a, b)),
-      byes: (id) => byeCount.get(id) ?? 0,
-    },
-    pairingWindow(league.rounds.length),
-  );
+  const swiss = pairSwiss(swissInput(league, active), pairingWindow(league.rounds.length));
   return {
     ok: true,
     value: {
