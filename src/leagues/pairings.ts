@@ -24,7 +24,7 @@
  */
 import maxWeightMatching from 'edmonds-blossom-fixed';
 import { ShuffleStream } from '../systems/malifaux-table/engine/rng.js';
-import { isActive, missingResults, type League, type LeagueError, type PlayerId, type Result, type Table } from './model.js';
+import { isActive, missingResults, tableKey, type League, type LeagueError, type PlayerId, type Result, type Table } from './model.js';
 import { standings } from './standings.js';
 
 export interface Pairing {
@@ -150,7 +150,7 @@ export function swissInput(league: League, active: readonly PlayerId[]): SwissIn
   const tp = new Map(ranked.map((row) => [row.playerId, row.tp]));
   const byeCount = new Map<PlayerId, number>();
   const met = new Set<string>();
-  const pairKey = (a: PlayerId, b: PlayerId) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+  const pairKey = (a: PlayerId, b: PlayerId) => tableKey(0, [a, b]);
   for (const r of league.rounds) {
     for (const t of r.tables) met.add(pairKey(...t.players));
     for (const id of r.byes) byeCount.set(id, (byeCount.get(id) ?? 0) + 1);

@@ -87,8 +87,12 @@ function compareBy(tiebreak: Tiebreak, a: StandingRow, b: StandingRow, h2h: Map<
     case 'headToHead':
       return (h2h.get(b.playerId) ?? 0) - (h2h.get(a.playerId) ?? 0);
     case 'key':
-      return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+      return byKey(a, b);
   }
+}
+
+function byKey(a: StandingRow, b: StandingRow): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 /**
@@ -187,7 +191,7 @@ export function standings(league: League, afterRound: number = league.rounds.len
   const table: StandingRow[] = [];
   for (const group of groups) {
     const rank = table.length + 1;
-    for (const row of group.sort((a, b) => compareBy('key', a, b, new Map()))) table.push({ ...row, rank });
+    for (const row of group.sort(byKey)) table.push({ ...row, rank });
   }
   return table;
 }
