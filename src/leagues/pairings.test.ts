@@ -4,6 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
+import maxWeightMatching from 'edmonds-blossom-fixed';
 import { describe, expect, it } from 'vitest';
 import { isActive, leagueSchema, type GameResult, type League } from './model.js';
 import { drawRoundOne, pairNextRound, pairSwiss, pairingWindow, swissInput, type Pairing } from './pairings.js';
@@ -298,4 +299,50 @@ describe('Swiss properties over random leagues (issue 17 §7)', () => {
       { numRuns: 25 },
     );
   }, 300_000);
+});
+
+describe('the matching library (edmonds-blossom-fixed), against brute force', () => {
+  /** The best (size, weight) over every matching of the graph. */
+  function bruteForce(n: number, edges: [number, number, number][]): [number, number] {
+    let best: [number, number] = [0, 0];
+    const used = new Array<boolean>(n).fill(false);
+    const walk = (from: number, size: number, weight: number) => {
+      if (size > best[0] || (size === best[0] && weight > best[1])) best = [size, weight];
+      for (let k = from; k < edges.length; k++) {
+        const [i, j, w] = edges[k]!;
+        if (used[i] || used[j]) continue;
+        used[i] = used[j] = true;
+        walk(k + 1, size + 1, weight + w);
+        used[i] = used[j] = false;
+      }
+    };
+    walk(0, 0, 0);
+    return best;
+  }
+
+  it('finds a matching of the largest size and, among those, the heaviest, on random graphs up to 10 vertices', () => {
+    const graphArb = fc.integer({ min: 2, max: 10 }).chain((n) =>
+      fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 1, max: 30 })), {
+        minLength: 1,
+        maxLength: 30,
+        selector: ([i, j]) => `${Math.min(i, j)}-${Math.max(i, j)}`,
+      }).map((raw) => ({ n, edges: raw.filter(([i, j]) => i !== j) })),
+    );
+    fc.assert(
+      fc.property(graphArb, ({ n, edges }) => {
+        const mate = maxWeightMatching(edges, true);
+        let size = 0;
+        let weight = 0;
+        for (const [i, j, w] of edges) {
+          if (mate[i] === j) {
+            expect(mate[j]).toBe(i);
+            size++;
+            weight += w;
+          }
+        }
+        expect([size, weight]).toEqual(bruteForce(n, edges));
+      }),
+      { numRuns: 400 },
+    );
+  });
 });
