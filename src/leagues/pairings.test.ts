@@ -30,7 +30,7 @@ function goOut(l: League, p: Pairing): void {
 }
 
 describe('round one from the seed (issue 17 §4)', () => {
-  /** The draw as README "Shuffles" documents the stream, written here from that text, not from rng.ts. */
+  /** The draw as the engine README's "Shuffles" documents the stream, written here from that text, not from rng.ts. */
   function documentedDraw(seed: string, players: string[]): string[] {
     const order = [...players].sort();
     let k = 0;

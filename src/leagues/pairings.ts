@@ -3,11 +3,12 @@
  *
  * Round one is drawn from the league's seed, verifiable like a game's shuffle: the active players sorted
  * by id, then Fisher–Yates from the last position down with j = nextInt(i + 1) on the table engine's
- * ShuffleStream (rng.ts; README "Shuffles") keyed by the seed, seat 0, index 1; tables are positions
+ * ShuffleStream (rng.ts; the engine README's "Shuffles") keyed by the seed, seat 0, index 1; tables are positions
  * (1, 2), (3, 4)…, and with an odd count the last position has the bye.
  *
  * Later rounds are Swiss, as a maximum weighted matching (edmonds-blossom-fixed, maximum cardinality)
- * on the complete graph of the active players, plus a "bye" vertex when their count is odd. The weights
+ * between the active players, plus a "bye" vertex when their count is odd (neighbours in the ranking
+ * first, the complete graph when that is not enough: see pairSwiss). The weights
  * rank what matters, each above everything below it:
  *   1. no second bye: only the players with the fewest byes (none, while anyone has none) may get it;
  *   2. as few rematches as possible: a rematch edge lacks a bonus larger than all lower terms together;
