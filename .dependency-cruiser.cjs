@@ -20,6 +20,13 @@ module.exports = {
       to: { path: `^src/(app|discord|store)/|${EDGE}` },
     },
     {
+      name: 'leagues-are-pure',
+      severity: 'error',
+      comment: 'The leagues\' core (standings, pairings) knows nothing of the use cases, Discord, storage or the edge.',
+      from: { path: '^src/leagues/' },
+      to: { path: `^src/(app|discord|store)/|${EDGE}` },
+    },
+    {
       name: 'engines-are-pure',
       severity: 'error',
       comment: 'A system\'s rules import no pictures, presentation, I/O or clock-bound library.',
