@@ -10,8 +10,9 @@ import { cruise, type ICruiseResult } from 'dependency-cruiser';
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs') as { forbidden: unknown[]; options: Record<string, unknown> };
 
-async function cruiseSource(): Promise<ICruiseResult> {
-  const result = await cruise(['src'], { ...config.options, ruleSet: { forbidden: config.forbidden } } as never);
+// Without `validate: true` dependency-cruiser reads the graph but checks no rule: every list comes back empty.
+async function cruiseSource(forbidden: unknown[] = config.forbidden): Promise<ICruiseResult> {
+  const result = await cruise(['src'], { ...config.options, validate: true, ruleSet: { forbidden } } as never);
   return result.output as ICruiseResult;
 }
 
@@ -25,5 +26,11 @@ describe('the folder layers (dependency-cruiser)', () => {
     const games = result.modules.find((m) => m.source === 'src/app/games.ts');
     expect(games?.dependencies.map((d) => d.resolved)).toEqual(expect.arrayContaining(['src/systems/contract.ts', 'src/app/writePath.ts']));
     expect(result.summary.totalCruised).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('the check does apply rules: one that forbids an import the code makes is reported', async () => {
+    const probe = { name: 'probe', severity: 'error', from: { path: '^src/app/games\\.ts$' }, to: { path: '^src/systems/contract\\.ts$' } };
+    const result = await cruiseSource([...config.forbidden, probe]);
+    expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual(['probe: src/app/games.ts → src/systems/contract.ts']);
   }, 120_000);
 });
