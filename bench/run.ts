@@ -9,7 +9,9 @@
  *   3. one opposed duel through the engine alone vs through the endpoint, its interactions sent by the
  *      Discord double as Discord would (SQLite);
  *   4. replay() of a 2,000-event log vs JSON.parse of the same log;
- *   5. benchRender(): each picture (duel, flip, damage, hand) vs encoding a blank canvas of its size.
+ *   5. benchRender(): each picture (duel, flip, damage, hand) vs encoding a blank canvas of its size;
+ *   6. a league: standings and Swiss pairings of 512 players over 8 rounds vs the TP totals alone, and how
+ *      pairing grows from 64 to 512 players.
  *
  * Options: --quick (short rounds, for a smoke run), --no-postgres, --connections=N, --client=node (the
  * load generator on node:http's client instead of bare sockets, see bench/loadgen.ts).
@@ -19,6 +21,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { startDiscordDouble, type DiscordDouble } from '../src/discord-double/index.js';
 import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from '../test/support/postgres.js';
 import { benchRender } from './render.bench.js';
+import { benchLeague, leagueRows } from './league.bench.js';
 import { benchReplay } from './replay.bench.js';
 import { benchDuel, type DuelBench } from './duel.bench.js';
 import { ALICE, BOB, LoadGenerator, channelIds, createGames, runFlipRounds, type Contender, type ContenderResult } from './flip.bench.js';
@@ -97,6 +100,11 @@ async function main(): Promise<void> {
     log('render…');
     const render = await benchRender(RENDER);
     json.render = render;
+
+    // 6. League (pure CPU).
+    log('league…');
+    const league = benchLeague(quick ? { runs: 1, warmup: 0 } : {});
+    json.league = league;
 
     // 3. Duel: engine alone vs the whole HTTP path (SQLite), driven through the double (its delivery is
     // set to HTTP for the duel and restored after; the flip benchmarks post directly with the bench keys).
@@ -229,6 +237,8 @@ async function main(): Promise<void> {
       goal: '< 2×',
       note: `${[d.duelRatio, d.flipRatio, d.damageRatio, d.handRatio].every((x) => x! < 2) ? 'ok' : 'ABOVE GOAL'}; flip ${fmt(d.flipRatio)}×, damage ${fmt(d.damageRatio)}×, hand ${fmt(d.handRatio)}×`,
     });
+
+    rows.push(...leagueRows(league));
 
     json.elapsedS = round((performance.now() - started) / 1000, 1);
     console.log();

@@ -9,6 +9,7 @@ import { benchReplay, buildLog } from '../bench/replay.bench.js';
 import { duelSetupState, engineDuel } from '../bench/duel.bench.js';
 import { flipInteraction, generateBenchKeys, idFactory, signInteraction } from '../bench/interactions.js';
 import { ALICE } from '../bench/flip.bench.js';
+import { benchLeague, leagueRows } from '../bench/league.bench.js';
 
 describe('bench smoke', () => {
   it('builds a realistic log that replays, and times it', () => {
@@ -35,5 +36,12 @@ describe('bench smoke', () => {
     expect(JSON.parse(a.body.toString()).id).not.toBe(JSON.parse(b.body.toString()).id);
     expect(verify({ signature: a.headers['x-signature-ed25519'], timestamp: a.headers['x-signature-timestamp'], body: a.body })).toBe(true);
     expect(verify({ signature: a.headers['x-signature-ed25519'], timestamp: a.headers['x-signature-timestamp'], body: b.body })).toBe(false);
+  });
+
+  it('runs a small league through standings and Swiss pairings, and prints its rows', () => {
+    const league = benchLeague({ players: 16, rounds: 3, runs: 1, warmup: 0, sizes: [8, 16] });
+    expect(league.pairing.map((p) => p.players)).toEqual([8, 16]);
+    expect(league.leagueMs).toBeGreaterThan(0);
+    expect(leagueRows(league)).toHaveLength(2);
   });
 });

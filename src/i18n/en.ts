@@ -233,7 +233,7 @@ export const en = {
   "prompt.yield": "Yield",
   "prompt.noTrigger": "No trigger",
   "prompt.prevent": "Spend a soulstone (−)",
-  "prompt.reduce": "Spend a soulstone to reduce {damage}",
+  "prompt.reduce": "Spend a soulstone: flip to reduce the {damage} damage",
   "prompt.keepSoulstone": "Keep the soulstone",
   "prompt.privateHint": "The choice is in their DMs (or the “My hand” button).",
   "status.flip": "{name} — {slot} ({fate}): {cards}",

@@ -233,7 +233,7 @@ export const fr: Record<keyof typeof en, string> = {
   "prompt.yield": "Céder",
   "prompt.noTrigger": "Aucun déclic",
   "prompt.prevent": "Dépenser une Pierrâme (−)",
-  "prompt.reduce": "Dépenser une Pierrâme pour réduire {damage}",
+  "prompt.reduce": "Dépenser une Pierrâme : tirer pour réduire les {damage} dégâts",
   "prompt.keepSoulstone": "Garder la Pierrâme",
   "prompt.privateHint": "Le choix est dans ses messages privés (ou le bouton « Ma main »).",
   "status.flip": "{name} — {slot} ({fate}) : {cards}",
