@@ -44,6 +44,7 @@ const RENDER = quick ? { rounds: 4, warmup: 1 } : { rounds: 30, warmup: 6 };
 
 /** The flip contender with no storage cost (an in-memory store): the floor under the two databases. */
 const FLOOR = `memory:${CONNECTIONS}games`;
+const NO_UPLOAD = `SQLite-no-upload:${CONNECTIONS}games`;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -131,7 +132,10 @@ async function main(): Promise<void> {
     // The floor: the same bot on an in-memory store (no durability at all), to show what storage costs.
     const floor = await startBotServer({ double, publicKeyHex: keys.publicKeyHex, store: createMemoryStore({ serialize: true }) });
     cleanups.push(() => floor.close());
-    for (const { server } of [...servers, { server: floor }]) await createGames(server, keys.privateKey, [...spread, ...contended]);
+    // The same SQLite bot, its replies answered without their files: what the flip picture's upload costs.
+    const noUpload = await startBotServer({ double, publicKeyHex: keys.publicKeyHex, withoutUploads: true });
+    cleanups.push(() => noUpload.close());
+    for (const { server } of [...servers, { server: floor }, { server: noUpload }]) await createGames(server, keys.privateKey, [...spread, ...contended]);
 
     const loadgen = new LoadGenerator(keys.privateKeyPem);
     cleanups.push(() => loadgen.close());
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
       });
     }
     contenders.push({ name: FLOOR, url: floor.url, connections: spread.map((channelId) => ({ user: ALICE, channelId })), reusePool: false, counters: floor.counters });
+    contenders.push({ name: NO_UPLOAD, url: noUpload.url, connections: spread.map((channelId) => ({ user: ALICE, channelId })), reusePool: false, counters: noUpload.counters });
     log(`flip: ${contenders.length} contenders × ${FLIP.rounds} rounds of ${FLIP.durationMs} ms…`);
     const flips = await runFlipRounds(loadgen, contenders, {
       ...FLIP,
@@ -211,6 +216,8 @@ async function main(): Promise<void> {
     }
     const floorRow = flipRow(byName.get(FLOOR)!, `/flip, the same bot on an in-memory store (no storage cost)`);
     rows.push({ ...floorRow, goal: '—', note: `reference, not a contender${floorRow.note.slice(floorRow.note.indexOf(';'))}` });
+    const noUploadRow = flipRow(byName.get(NO_UPLOAD)!, `/flip, the same SQLite bot answering without uploading its picture`);
+    rows.push({ ...noUploadRow, goal: '—', note: `reference: the path without the callback upload${noUploadRow.note.slice(noUploadRow.note.indexOf(';'))}` });
     if (!('close' in pg)) rows.push({ measure: '/flip on PostgreSQL', a: '—', b: '—', ratio: '—', goal: '≥ 0.5', note: `skipped: ${pg.skipped}` });
     rows.push({
       measure: `opposed duel: HTTP path vs engine alone`,

@@ -87,6 +87,11 @@ export async function startBotServer(options: {
    * kept until someone asks) would be bench overhead charged to the bot.
    */
   trackAfters?: boolean;
+  /**
+   * Answer without the reply's files (the flip picture is still drawn): a reference that shows what the
+   * upload through the interaction callback costs, apart from the rest of the path. Never a contender.
+   */
+  withoutUploads?: boolean;
 }): Promise<BotServer> {
   const counters = newCounters();
   let tempDir: string | undefined;
@@ -121,7 +126,11 @@ export async function startBotServer(options: {
     };
   };
 
-  const handler = options.trackAfters ? tracking : bot.handler;
+  const withoutUploads: InteractionHandler = async (interaction) => {
+    const { files: _dropped, ...reply } = await bot.handler(interaction);
+    return reply;
+  };
+  const handler = options.trackAfters ? tracking : options.withoutUploads ? withoutUploads : bot.handler;
   const server = createInteractionsServer({ publicKey: options.publicKeyHex, handler, rest, log: (m, e) => note(counters, `${m} ${String(e ?? '')}`) });
   const port = await listen(server, 0);
   return {
