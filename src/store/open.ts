@@ -40,10 +40,21 @@ export async function openStore(databaseUrl: string = DEFAULT_DATABASE_URL, { bu
     const client = new SqliteClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });
     const sqliteConnection = new SqliteConnection(target.file, busyTimeoutMs);
     const sqliteWriter = await SqliteWriter.open({ file: target.file, busyTimeoutMs });
+    await warmUp(client);
     return createPrismaStore(client, { ...options, provider: 'sqlite', driver, sqliteConnection, sqliteWriter });
   }
   const driver = await new PrismaPg({ connectionString: target.url }).connect();
   const client = new PostgresClient({ adapter: shareAdapter(driver), transactionOptions: TRANSACTION_OPTIONS });
   const postgresConnection = new PostgresConnection(target.url);
+  await warmUp(client);
   return createPrismaStore(client, { ...options, provider: 'postgresql', driver, postgresConnection });
+}
+
+/**
+ * Prisma loads its query compiler (WebAssembly, decoded from base64) on the first query, which holds the
+ * event loop for about half a second — long enough, on a busy machine, for the first interaction after a
+ * start to miss Discord's 3 seconds. One cheap query at start-up pays it before anyone waits.
+ */
+async function warmUp(client: SqliteClient | PostgresClient): Promise<void> {
+  await (client as SqliteClient).game.findFirst({ where: { id: '' }, select: { id: true } });
 }
