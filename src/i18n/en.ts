@@ -501,7 +501,7 @@ export const en = {
   'encounter.poolFlips': 'The Attacker’s flips for the pool: {cards} (jokers and repeated values flipped again).',
   'encounter.shareCode': 'Share code **{code}**: `/encounter code:{code}` shows this encounter again, and a game or a league round can be started with it.',
   'encounter.fixedNote': 'A fixed encounter: the players still flip for Attacker (who deploys first and has Initiative until Turn 1).',
-  'encounter.seed': 'Seed {seed} — each player’s deck is its shuffle #0 from this seed: anyone can check the flips (engine README, “Encounter”).',
+  'encounter.seed': 'Seed {seed}: each player’s deck is shuffled from it (shuffle #0, as in a game), so anyone can flip this encounter again and check it.',
   'encounter.playerOne': 'First player',
   'encounter.playerTwo': 'Second player',
   'error.ENCOUNTER_CODE_INVALID': 'That is not an encounter share code ({problem, select, length {a code has 6 characters} character {a code uses only the digits and the letters A–Z except U} checksum {a character is wrong: check the code} pack {it names no known pack} schemes {its schemes are not five of the pack} other {it could not be read}}). Nothing was changed. Copy the code as it was shared, e.g. `/encounter code:16K59G`.',

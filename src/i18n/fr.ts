@@ -501,7 +501,7 @@ export const fr: Record<keyof typeof en, string> = {
   'encounter.poolFlips': 'Les tirages de l’Attaquant pour la réserve : {cards} (Jokers et valeurs déjà sorties tirés à nouveau).',
   'encounter.shareCode': 'Code de partage **{code}** : `/rencontre code:{code}` montre à nouveau cette rencontre, et une partie ou une ronde de ligue peut commencer avec.',
   'encounter.fixedNote': 'Une rencontre fixée : les joueurs tirent quand même pour l’Attaquant (qui se déploie en premier et a l’Initiative jusqu’au Tour 1).',
-  'encounter.seed': 'Graine {seed} — le paquet de chaque joueur est son mélange n° 0 tiré de cette graine : chacun peut vérifier les tirages (README du moteur, « Encounter »).',
+  'encounter.seed': 'Graine {seed} : le paquet de chaque joueur en est mélangé (mélange n° 0, comme dans une partie), si bien que chacun peut refaire les tirages de cette rencontre et les vérifier.',
   'encounter.playerOne': 'Premier joueur',
   'encounter.playerTwo': 'Second joueur',
   'error.ENCOUNTER_CODE_INVALID': 'Ce n’est pas un code de partage de rencontre ({problem, select, length {un code a 6 caractères} character {un code n’utilise que les chiffres et les lettres A–Z sauf U} checksum {un caractère est faux : vérifiez le code} pack {il ne désigne aucun pack connu} schemes {ses Combines ne sont pas cinq Combines du pack} other {il n’a pas pu être lu}}). Rien n’a changé. Copiez le code tel qu’il a été partagé, par ex. `/rencontre code:16K59G`.',
