@@ -228,12 +228,12 @@ describe('refusing an answer that does not fit the open decision', () => {
 
   it('SS-1: during the damage flip of a duel, the target’s eligibility is the duel’s damage’s', () => {
     // Alice (13M + 5 = 18) beats Bob (5C + 5 = 10) and flips damage (3C); Bob has nothing to cheat with.
-    const duel = { ...opposed, damage: { profile: [1, 2, 3] } } as const;
+    const duel: Command = { ...opposed, damage: { profile: [1, 2, 3] } };
     const fixture = { decks: [['13M', '3C'], ['5C']] as [string[], string[]], hands: [['1R'], []] as [string[], string[]], soulstones: [0, 2] as [number, number] };
     const s = scenario(fixture).do(duel, P0).answer('decline');
     expect(s.expectPending('cheat', 0)).toMatchObject({ slot: 'damage' });
     given(s).when({ type: 'preventDamage', spend: true }, P1).thenError('NOT_A_SOULSTONE_USER', 'SS-1');
-    const user = scenario(fixture).do({ ...duel, targetSoulstoneUser: true }, P0).answer('decline').answer('decline');
+    const user = scenario(fixture).do({ ...opposed, damage: { profile: [1, 2, 3] }, targetSoulstoneUser: true }, P0).answer('decline').answer('decline');
     expect(user.expectPending('cheat', 0)).toMatchObject({ slot: 'damage' });
     given(user).when({ type: 'reduceDamage', spend: true }, P1).thenError('WAITING_FOR_DECISION', 'DUEL-4');
   });

@@ -3,7 +3,8 @@
  * reduce): checked against the open decision, turned into events. A mismatched answer gets the most
  * precise refusal available (the rule that forbids it) before the generic "waiting for someone else".
  */
-import { BLACK_JOKER, RED_JOKER } from './cards.js';
+import type { CardCode } from './cards.js';
+import { RED_JOKER } from './cards.js';
 import type { Result, RuleError } from './errors.js';
 import { fail, ok } from './errors.js';
 import type { ActiveState, Command, DuelResolution, FlipState, GameEvent, Seat } from './schema.js';
@@ -115,41 +116,42 @@ function currentFlip(state: ActiveState, slot: FlipState['slot']): FlipState | u
   return state.resolution?.flips.find((f) => f.slot === slot);
 }
 
-function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision, seat: Seat): Decided {
+/** The open decision of the kind an answer answers: decideAnswer has checked it (ANSWERS). */
+type PendingFor<T extends AnswerType> = Extract<PendingDecision, { kind: (typeof ANSWERS)[T] }>;
+
+function answer(state: ActiveState, cmd: AnswerCommand, open: PendingDecision, seat: Seat): Decided {
   switch (cmd.type) {
     case 'pickCard': {
-      if (pending.kind !== 'pick') return fail('NO_DECISION_PENDING');
-      const flip = currentFlip(state, pending.slot);
-      if (!flip || !pending.legal.includes(cmd.card)) {
-        // FLIP-5 when a joker changed what may be taken, FLIP-4 otherwise.
-        const jokers = flip?.revealed.some((c) => c === BLACK_JOKER || c === RED_JOKER) ?? false;
-        return fail('ILLEGAL_PICK', jokers ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
+      const pending = open as PendingFor<'pickCard'>;
+      // A pick is asked for a flip on the table (its revealed cards are the choices).
+      const flip = currentFlip(state, pending.slot) as FlipState;
+      if (!pending.legal.includes(cmd.card)) {
+        // FLIP-5 when the RJ widened what may be taken (a revealed BJ is taken without asking), FLIP-4 otherwise.
+        return fail('ILLEGAL_PICK', flip.revealed.includes(RED_JOKER) ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
       }
       return ok([{ type: 'FlipCardChosen', seat, slot: pending.slot, card: cmd.card, forced: false, discarded: flip.revealed.filter((c) => c !== cmd.card) }]);
     }
     case 'cheatFate': {
-      if (pending.kind !== 'cheat') return fail('NO_DECISION_PENDING');
-      const flip = currentFlip(state, pending.slot);
-      if (!flip || flip.taken === null) return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'cheatFate'>;
       if (!state.seats[seat].hand.includes(cmd.card)) return fail('CARD_NOT_IN_HAND', 'CHEAT-5', { card: cmd.card });
-      return ok([{ type: 'FateCheated', seat, slot: pending.slot, card: cmd.card, replaced: flip.taken }]);
+      // A cheat is asked once the flip's card is taken (DUEL-4: Step C after Step B).
+      const replaced = (currentFlip(state, pending.slot) as FlipState).taken as CardCode;
+      return ok([{ type: 'FateCheated', seat, slot: pending.slot, card: cmd.card, replaced }]);
     }
     case 'declineCheat':
-      if (pending.kind !== 'cheat') return fail('NO_DECISION_PENDING');
-      return ok([{ type: 'CheatDeclined', seat, slot: pending.slot }]);
+      return ok([{ type: 'CheatDeclined', seat, slot: (open as PendingFor<'declineCheat'>).slot }]);
     case 'useSoulstone': {
-      if (pending.kind !== 'soulstone') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'useSoulstone'>;
+      // The decision is only open while the pool holds a stone (emptied, the procedure declines for the seat).
       if (cmd.use === 'none') return ok([{ type: 'SoulstoneDeclined', seat, purpose: 'duel', role: pending.role, reason: 'choice' }]);
-      if (state.seats[seat].soulstones < 1) return fail('SOULSTONES_EMPTY', 'SS-2');
       return ok([{ type: 'SoulstoneUsed', seat, purpose: 'duel', role: pending.role, use: cmd.use }]);
     }
     case 'yieldDuel':
       return ok([{ type: 'DuelYieldDecided', seat, yielded: cmd.yield }]);
     case 'chooseRedJokerSuit':
-      if (pending.kind !== 'redJokerSuit') return fail('NO_DECISION_PENDING');
-      return ok([{ type: 'RedJokerSuitChosen', seat, slot: pending.slot, suit: cmd.suit }]);
+      return ok([{ type: 'RedJokerSuitChosen', seat, slot: (open as PendingFor<'chooseRedJokerSuit'>).slot, suit: cmd.suit }]);
     case 'declareTrigger': {
-      if (pending.kind !== 'trigger') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'declareTrigger'>;
       if (cmd.trigger === null) return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: null, reason: 'choice' }]);
       const res = state.resolution as DuelResolution;
       const side = sideOf(res, pending.role);
@@ -164,14 +166,14 @@ function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision
       return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: spec.name, reason: 'choice' }]);
     }
     case 'payTriggerCost': {
-      if (pending.kind !== 'triggerCost') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'payTriggerCost'>;
       if (cmd.cards.length !== pending.count) return fail('DISCARD_COUNT', 'TRIG-4', { expected: pending.count, given: cmd.cards.length });
       const missing = handCheck(state, seat, cmd.cards, 'TRIG-4');
       if (missing) return { ok: false, error: missing };
       return ok([{ type: 'TriggerCostPaid', seat, role: pending.role, trigger: pending.trigger, cards: [...cmd.cards] }]);
     }
     case 'discardDown': {
-      if (pending.kind !== 'discardDown') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'discardDown'>;
       if (cmd.cards.length !== pending.count) return fail('DISCARD_COUNT', 'LOC-5', { expected: pending.count, given: cmd.cards.length });
       const missing = handCheck(state, seat, cmd.cards, 'LOC-5');
       if (missing) return { ok: false, error: missing };
@@ -180,8 +182,8 @@ function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision
     case 'preventDamage':
     case 'reduceDamage': {
       const purpose = cmd.type === 'preventDamage' ? 'prevent' : 'reduce';
+      // As for Step A: open only while the pool holds a stone.
       if (!cmd.spend) return ok([{ type: 'SoulstoneDeclined', seat, purpose, role: null, reason: 'choice' }]);
-      if (state.seats[seat].soulstones < 1) return fail('SOULSTONES_EMPTY', 'SS-2');
       return ok([{ type: 'SoulstoneUsed', seat, purpose, role: null, use: null }]);
     }
     default: {

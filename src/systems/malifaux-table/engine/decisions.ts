@@ -63,16 +63,17 @@ function sameData(a: unknown, b: unknown): boolean {
  * re-flipped card).
  */
 export class DecisionRecorder {
-  private stayed: boolean;
+  /** The decision pending before the command, as long as it stayed the procedure's decision; else null. */
+  private stayed: PendingDecision | null;
 
-  constructor(private readonly waiting: PendingDecision | null) {
-    this.stayed = waiting !== null;
+  constructor(waiting: PendingDecision | null) {
+    this.stayed = waiting;
   }
 
   /** After each event of the command. */
   seen(state: GameState): void {
-    if (!this.stayed || this.waiting === null) return;
-    this.stayed = state.status === 'active' && sameOpen(openDecision(state), this.waiting);
+    if (this.stayed === null) return;
+    if (state.status !== 'active' || !sameOpen(openDecision(state), this.stayed)) this.stayed = null;
   }
 
   /**
@@ -82,7 +83,7 @@ export class DecisionRecorder {
   record(state: ActiveState, open: DecisionCore | null): GameEvent | null {
     const recorded = state.pending;
     if (open === null) return recorded ? { type: 'DecisionClosed', id: recorded.id } : null;
-    if (recorded && this.stayed && sameDecision(open, recorded)) return null;
+    if (recorded && this.stayed !== null && sameDecision(open, recorded)) return null;
     return { type: 'DecisionOpened', since: state.eventCount + 1, decision: open };
   }
 }
@@ -152,13 +153,15 @@ export function commandForChoice(d: PendingDecision, choice: string | readonly s
   const many: string[] = typeof choice === 'string' ? [choice] : [...choice];
   if (d.kind === 'discardDown') return { type: 'discardDown', decisionId, cards: many as CardCode[] };
   if (d.kind === 'triggerCost') return { type: 'payTriggerCost', decisionId, cards: many as CardCode[] };
-  if (d.kind === 'cheat' && one !== null && one !== DECLINE && isCardCode(one)) return { type: 'cheatFate', decisionId, card: one };
-  if (one === null || !decisionChoices(d).includes(one)) return null;
+  if (one === null) return null;
+  if (d.kind === 'cheat' && isCardCode(one)) return { type: 'cheatFate', decisionId, card: one };
+  if (!decisionChoices(d).includes(one)) return null;
   switch (d.kind) {
     case 'pick':
       return { type: 'pickCard', decisionId, card: one };
     case 'cheat':
-      return one === DECLINE ? { type: 'declineCheat', decisionId } : { type: 'cheatFate', decisionId, card: one };
+      // A card code was taken above: the one other choice is DECLINE.
+      return { type: 'declineCheat', decisionId };
     case 'soulstone':
       return { type: 'useSoulstone', decisionId, use: one as 'none' };
     case 'yield':
