@@ -88,11 +88,20 @@ describe('triggers (answers)', () => {
 
   it('TRIG-4: a trigger whose suits are there but whose discard the hand cannot pay is refused with the count', () => {
     const s = scenario({ decks: [['9M'], ['2T']], hands: [['3R'], []] }).do(
-      { ...opposed, attackerTriggers: [{ name: 'Strike', suits: [] }, { name: 'Costly', suits: ['M'], cost: { discard: 2 } }] },
+      {
+        ...opposed,
+        attackerTriggers: [
+          { name: 'Strike', suits: [] },
+          { name: 'Costly', suits: ['M'], cost: { discard: 2 } },
+          { name: 'Dear', suits: ['C'], cost: { discard: 1 } },
+        ],
+      },
       P0,
     ).answerAll({ cheat: 'decline' });
     s.expectPending('trigger', 0);
     expect(given(s).when({ type: 'declareTrigger', trigger: 'Costly' }, P0).thenError('TRIGGER_COST_UNPAYABLE', 'TRIG-4').params).toEqual({ trigger: 'Costly', count: 2 });
+    // A payable cost does not excuse a missing suit.
+    expect(given(s).when({ type: 'declareTrigger', trigger: 'Dear' }, P0).thenError('TRIGGER_SUITS_MISSING', 'TRIG-1').params).toEqual({ trigger: 'Dear', suits: 'C' });
   });
 
   it('TRIG-4: the cost is exactly `count` different hand cards; the refusal says expected and given', () => {
@@ -181,6 +190,10 @@ describe('refusing an answer that does not fit the open decision', () => {
     s.expectPending('soulstone', 0);
     given(s).when({ type: 'useSoulstone', use: 'plus' }, P1).thenError('SOULSTONES_EMPTY', 'SS-2');
     given(s).when({ type: 'useSoulstone', use: 'none' }, P1).thenError('WAITING_FOR_DECISION', 'DUEL-4');
+    // With his last stone, Bob only answers out of turn.
+    const last = scenario({ decks: [['9M'], ['5C']], soulstones: [1, 1] }).do({ ...opposed, attackerSoulstoneUser: true, defenderSoulstoneUser: true }, P0);
+    last.expectPending('soulstone', 0);
+    given(last).when({ type: 'useSoulstone', use: 'plus' }, P1).thenError('WAITING_FOR_DECISION', 'DUEL-4');
     // Bob is not a user (and has stones): the rule is SS-1; declining is only out of turn.
     const t = scenario({ decks: [['9M'], ['5C']], soulstones: [1, 3] }).do({ ...opposed, attackerSoulstoneUser: true }, P0);
     given(t).when({ type: 'useSoulstone', use: 'R' }, P1).thenError('NOT_A_SOULSTONE_USER', 'SS-1');
@@ -224,6 +237,10 @@ describe('refusing an answer that does not fit the open decision', () => {
     // The target with an empty pool: SS-2.
     const poor = scenario({ decks: [['12M', '2C'], []], soulstones: [0, 0] }).do({ type: 'damageFlip', profile: [2, 3, 4], fate: 1, targetSoulstoneUser: true }, P0);
     given(poor).when({ type: 'preventDamage', spend: true }, P1).thenError('SOULSTONES_EMPTY', 'SS-2');
+    // With nothing in progress: an empty pool says so; otherwise there is nothing to answer.
+    given(scenario({ soulstones: [0, 1] })).when({ type: 'preventDamage', spend: true }, P0).thenError('SOULSTONES_EMPTY', 'SS-2');
+    given(scenario({ soulstones: [0, 1] })).when({ type: 'reduceDamage', spend: true }, P1).thenError('NO_DECISION_PENDING');
+    given(scenario({ soulstones: [0, 1] })).when({ type: 'useSoulstone', use: 'plus' }, P1).thenError('NO_DECISION_PENDING');
   });
 
   it('SS-1: during the damage flip of a duel, the target’s eligibility is the duel’s damage’s', () => {

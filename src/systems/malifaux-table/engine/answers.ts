@@ -7,7 +7,7 @@ import type { CardCode } from './cards.js';
 import { RED_JOKER } from './cards.js';
 import type { Result, RuleError } from './errors.js';
 import { fail, ok } from './errors.js';
-import type { ActiveState, Command, DuelResolution, FlipState, GameEvent, Seat } from './schema.js';
+import type { ActiveState, Command, DuelResolution, DuelSide, FlipState, GameEvent, Seat, SideTotal } from './schema.js';
 import type { PendingDecision } from './decisions.js';
 import { DECISION_RULE, pendingDecision } from './decisions.js';
 import { sideOf } from './duel.js';
@@ -88,7 +88,8 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
     case 'reduceDamage': {
       if (!cmd.spend) return null;
       const res = state.resolution;
-      const dmg = res?.kind === 'duel' ? res.damage : res?.kind === 'damage' ? res.damage : null;
+      // A duel's damage (null until the duel succeeds) or a damage flip's; a plain flip deals none.
+      const dmg = res !== null && res.kind !== 'flip' ? res.damage : null;
       if (dmg && dmg.target === seat) {
         if (!dmg.targetSoulstoneUser) return { code: 'NOT_A_SOULSTONE_USER', rule: 'SS-1' };
         if (cmd.type === 'reduceDamage' && dmg.prevent === 'spent' && !state.options.preventAndReduce) {
@@ -105,10 +106,6 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
     case 'payTriggerCost':
     case 'discardDown':
       return null;
-    default: {
-      const never: never = cmd;
-      return never;
-    }
   }
 }
 
@@ -153,13 +150,14 @@ function answer(state: ActiveState, cmd: AnswerCommand, open: PendingDecision, s
     case 'declareTrigger': {
       const pending = open as PendingFor<'declareTrigger'>;
       if (cmd.trigger === null) return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: null, reason: 'choice' }]);
+      // A trigger is asked of a side of the duel once the totals are announced (DUEL-4 Step E).
       const res = state.resolution as DuelResolution;
-      const side = sideOf(res, pending.role);
-      const spec = side?.triggers.find((t) => t.name === cmd.trigger);
-      if (!side || !spec) return fail('UNKNOWN_TRIGGER', 'TRIG-1', { trigger: cmd.trigger });
-      const total = res.totals?.find((t) => t.role === pending.role);
+      const side = sideOf(res, pending.role) as DuelSide;
+      const total = (res.totals as SideTotal[]).find((t) => t.role === pending.role) as SideTotal;
+      const spec = side.triggers.find((t) => t.name === cmd.trigger);
+      if (!spec) return fail('UNKNOWN_TRIGGER', 'TRIG-1', { trigger: cmd.trigger });
       if (!legalTriggers(side, total, state.seats[seat].hand.length).includes(spec)) {
-        const missing = missingSuits(total?.suits ?? [], spec.suits);
+        const missing = missingSuits(total.suits, spec.suits);
         if (missing.length === 0 && spec.cost) return fail('TRIGGER_COST_UNPAYABLE', 'TRIG-4', { trigger: spec.name, count: spec.cost.discard });
         return fail('TRIGGER_SUITS_MISSING', 'TRIG-1', { trigger: spec.name, suits: missing.join('') });
       }
@@ -185,10 +183,6 @@ function answer(state: ActiveState, cmd: AnswerCommand, open: PendingDecision, s
       // As for Step A: open only while the pool holds a stone.
       if (!cmd.spend) return ok([{ type: 'SoulstoneDeclined', seat, purpose, role: null, reason: 'choice' }]);
       return ok([{ type: 'SoulstoneUsed', seat, purpose, role: null, use: null }]);
-    }
-    default: {
-      const never: never = cmd;
-      return never;
     }
   }
 }

@@ -180,6 +180,11 @@ describe('the same decision', () => {
     expect(sameDecision(cheat, { ...cheat, legal: ['2C', '13R'] })).toBe(false);
     expect(sameDecision(cheat, { ...cheat, legal: ['13R'] })).toBe(false);
     expect(sameDecision(cheat, { ...cheat, legal: ['13R', '2C', '9M'] })).toBe(false);
+    expect(sameDecision(cheat, { ...cheat, legal: ['13R', '9M'] })).toBe(false);
+    expect(sameDecision({ kind: 'prevent', seat: 1, legal: ['spend', 'decline'] }, { kind: 'reduce', seat: 1, damage: 2, legal: ['spend', 'decline'] })).toBe(false);
+    // A stored decision with a field the open one lacks (or the other way round) is another decision.
+    expect(sameDecision(cheat, { ...cheat, damage: 2 } as DecisionCore)).toBe(false);
+    expect(sameDecision({ ...cheat, damage: 2 } as DecisionCore, cheat)).toBe(false);
     const reduce: DecisionCore = { kind: 'reduce', seat: 1, damage: 3, legal: ['spend', 'decline'] };
     expect(sameDecision(reduce, { ...reduce, damage: 2 })).toBe(false);
     expect(sameDecision(reduce, { ...reduce })).toBe(true);

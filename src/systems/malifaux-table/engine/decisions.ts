@@ -33,24 +33,21 @@ export function openDecision(state: ActiveState): DecisionCore | null {
   return step.type === 'decision' ? step.decision : null;
 }
 
-/** Same kind, seat and choices (id and since aside); key order does not matter (a snapshot may come back from jsonb reordered). */
+/**
+ * Same kind, seat and choices (id and since aside); key order does not matter (a snapshot may come back from
+ * jsonb reordered). Decision fields are primitives or arrays of them (the choices, in order).
+ */
 export function sameDecision(a: DecisionCore, b: DecisionCore): boolean {
-  if (a.kind !== b.kind || a.seat !== b.seat) return false;
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
   const keys = Object.keys(ra).filter((k) => k !== 'id' && k !== 'since');
   if (keys.length !== Object.keys(rb).filter((k) => k !== 'id' && k !== 'since').length) return false;
-  return keys.every((k) => k in rb && sameData(ra[k], rb[k]));
+  return keys.every((k) => sameData(ra[k], rb[k]));
 }
 
 function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => k in b && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return a === b;
 }
 
 /**
@@ -135,10 +132,6 @@ export function decisionChoices(d: DecisionCore): string[] {
       return [...d.legal, DECLINE];
     case 'trigger':
       return [...d.legal, NO_TRIGGER];
-    default: {
-      const never: never = d;
-      return never;
-    }
   }
 }
 
@@ -174,9 +167,5 @@ export function commandForChoice(d: PendingDecision, choice: string | readonly s
       return { type: 'preventDamage', decisionId, spend: one === 'spend' };
     case 'reduce':
       return { type: 'reduceDamage', decisionId, spend: one === 'spend' };
-    default: {
-      const never: never = d;
-      return never;
-    }
   }
 }
