@@ -7,7 +7,7 @@ import type { CardCode } from './cards.js';
 import { RED_JOKER } from './cards.js';
 import type { Result, RuleError } from './errors.js';
 import { fail, ok } from './errors.js';
-import type { ActiveState, Command, DuelResolution, DuelSide, FlipState, GameEvent, Seat, SideTotal } from './schema.js';
+import type { ActiveState, Command, DuelResolution, DuelSide, FlipState, GameEvent, Resolution, Seat, SideTotal } from './schema.js';
 import type { PendingDecision } from './decisions.js';
 import { DECISION_RULE, pendingDecision } from './decisions.js';
 import { sideOf } from './duel.js';
@@ -99,18 +99,15 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
       if (pool < 1) return { code: 'SOULSTONES_EMPTY', rule: 'SS-2' };
       return null;
     }
-    case 'pickCard':
-    case 'yieldDuel':
-    case 'chooseRedJokerSuit':
-    case 'declareTrigger':
-    case 'payTriggerCost':
-    case 'discardDown':
+    default:
+      // A pick, yield, RJ suit, trigger or discard out of turn: no rule beyond whose decision it is.
       return null;
   }
 }
 
-function currentFlip(state: ActiveState, slot: FlipState['slot']): FlipState | undefined {
-  return state.resolution?.flips.find((f) => f.slot === slot);
+/** The flip a pick or cheat decision is about: the decision was opened for it, in the resolution on the table. */
+function currentFlip(state: ActiveState, slot: FlipState['slot']): FlipState {
+  return (state.resolution as Resolution).flips.find((f) => f.slot === slot) as FlipState;
 }
 
 /** The open decision of the kind an answer answers: decideAnswer has checked it (ANSWERS). */
@@ -120,8 +117,7 @@ function answer(state: ActiveState, cmd: AnswerCommand, open: PendingDecision, s
   switch (cmd.type) {
     case 'pickCard': {
       const pending = open as PendingFor<'pickCard'>;
-      // A pick is asked for a flip on the table (its revealed cards are the choices).
-      const flip = currentFlip(state, pending.slot) as FlipState;
+      const flip = currentFlip(state, pending.slot);
       if (!pending.legal.includes(cmd.card)) {
         // FLIP-5 when the RJ widened what may be taken (a revealed BJ is taken without asking), FLIP-4 otherwise.
         return fail('ILLEGAL_PICK', flip.revealed.includes(RED_JOKER) ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
@@ -132,7 +128,7 @@ function answer(state: ActiveState, cmd: AnswerCommand, open: PendingDecision, s
       const pending = open as PendingFor<'cheatFate'>;
       if (!state.seats[seat].hand.includes(cmd.card)) return fail('CARD_NOT_IN_HAND', 'CHEAT-5', { card: cmd.card });
       // A cheat is asked once the flip's card is taken (DUEL-4: Step C after Step B).
-      const replaced = (currentFlip(state, pending.slot) as FlipState).taken as CardCode;
+      const replaced = currentFlip(state, pending.slot).taken as CardCode;
       return ok([{ type: 'FateCheated', seat, slot: pending.slot, card: cmd.card, replaced }]);
     }
     case 'declineCheat':
