@@ -99,10 +99,9 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
       if (pool < 1) return { code: 'SOULSTONES_EMPTY', rule: 'SS-2' };
       return null;
     }
-    default:
-      // A pick, yield, RJ suit, trigger or discard out of turn: no rule beyond whose decision it is.
-      return null;
   }
+  // A pick, yield, RJ suit, trigger or discard out of turn: no rule beyond whose decision it is.
+  return null;
 }
 
 /** The flip a pick or cheat decision is about: the decision was opened for it, in the resolution on the table. */
