@@ -3,10 +3,11 @@
  * reduce): checked against the open decision, turned into events. A mismatched answer gets the most
  * precise refusal available (the rule that forbids it) before the generic "waiting for someone else".
  */
-import { BLACK_JOKER, RED_JOKER } from './cards.js';
+import type { CardCode } from './cards.js';
+import { RED_JOKER } from './cards.js';
 import type { Result, RuleError } from './errors.js';
 import { fail, ok } from './errors.js';
-import type { ActiveState, Command, DuelResolution, FlipState, GameEvent, Seat } from './schema.js';
+import type { ActiveState, Command, DuelResolution, DuelSide, FlipState, GameEvent, Resolution, Seat, SideTotal } from './schema.js';
 import type { PendingDecision } from './decisions.js';
 import { DECISION_RULE, pendingDecision } from './decisions.js';
 import { sideOf } from './duel.js';
@@ -87,7 +88,8 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
     case 'reduceDamage': {
       if (!cmd.spend) return null;
       const res = state.resolution;
-      const dmg = res?.kind === 'duel' ? res.damage : res?.kind === 'damage' ? res.damage : null;
+      // A duel's damage (null until the duel succeeds) or a damage flip's; a plain flip deals none.
+      const dmg = res !== null && res.kind !== 'flip' ? res.damage : null;
       if (dmg && dmg.target === seat) {
         if (!dmg.targetSoulstoneUser) return { code: 'NOT_A_SOULSTONE_USER', rule: 'SS-1' };
         if (cmd.type === 'reduceDamage' && dmg.prevent === 'spent' && !state.options.preventAndReduce) {
@@ -97,81 +99,74 @@ function explainRefusedAnswer(state: ActiveState, cmd: AnswerCommand, seat: Seat
       if (pool < 1) return { code: 'SOULSTONES_EMPTY', rule: 'SS-2' };
       return null;
     }
-    case 'pickCard':
-    case 'yieldDuel':
-    case 'chooseRedJokerSuit':
-    case 'declareTrigger':
-    case 'payTriggerCost':
-    case 'discardDown':
-      return null;
-    default: {
-      const never: never = cmd;
-      return never;
-    }
   }
+  // A pick, yield, RJ suit, trigger or discard out of turn: no rule beyond whose decision it is.
+  return null;
 }
 
-function currentFlip(state: ActiveState, slot: FlipState['slot']): FlipState | undefined {
-  return state.resolution?.flips.find((f) => f.slot === slot);
+/** The flip a pick or cheat decision is about: the decision was opened for it, in the resolution on the table. */
+function currentFlip(state: ActiveState, slot: FlipState['slot']): FlipState {
+  return (state.resolution as Resolution).flips.find((f) => f.slot === slot) as FlipState;
 }
 
-function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision, seat: Seat): Decided {
+/** The open decision of the kind an answer answers: decideAnswer has checked it (ANSWERS). */
+type PendingFor<T extends AnswerType> = Extract<PendingDecision, { kind: (typeof ANSWERS)[T] }>;
+
+function answer(state: ActiveState, cmd: AnswerCommand, open: PendingDecision, seat: Seat): Decided {
   switch (cmd.type) {
     case 'pickCard': {
-      if (pending.kind !== 'pick') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'pickCard'>;
       const flip = currentFlip(state, pending.slot);
-      if (!flip || !pending.legal.includes(cmd.card)) {
-        // FLIP-5 when a joker changed what may be taken, FLIP-4 otherwise.
-        const jokers = flip?.revealed.some((c) => c === BLACK_JOKER || c === RED_JOKER) ?? false;
-        return fail('ILLEGAL_PICK', jokers ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
+      if (!pending.legal.includes(cmd.card)) {
+        // FLIP-5 when the RJ widened what may be taken (a revealed BJ is taken without asking), FLIP-4 otherwise.
+        return fail('ILLEGAL_PICK', flip.revealed.includes(RED_JOKER) ? 'FLIP-5' : 'FLIP-4', { card: cmd.card });
       }
       return ok([{ type: 'FlipCardChosen', seat, slot: pending.slot, card: cmd.card, forced: false, discarded: flip.revealed.filter((c) => c !== cmd.card) }]);
     }
     case 'cheatFate': {
-      if (pending.kind !== 'cheat') return fail('NO_DECISION_PENDING');
-      const flip = currentFlip(state, pending.slot);
-      if (!flip || flip.taken === null) return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'cheatFate'>;
       if (!state.seats[seat].hand.includes(cmd.card)) return fail('CARD_NOT_IN_HAND', 'CHEAT-5', { card: cmd.card });
-      return ok([{ type: 'FateCheated', seat, slot: pending.slot, card: cmd.card, replaced: flip.taken }]);
+      // A cheat is asked once the flip's card is taken (DUEL-4: Step C after Step B).
+      const replaced = currentFlip(state, pending.slot).taken as CardCode;
+      return ok([{ type: 'FateCheated', seat, slot: pending.slot, card: cmd.card, replaced }]);
     }
     case 'declineCheat':
-      if (pending.kind !== 'cheat') return fail('NO_DECISION_PENDING');
-      return ok([{ type: 'CheatDeclined', seat, slot: pending.slot }]);
+      return ok([{ type: 'CheatDeclined', seat, slot: (open as PendingFor<'declineCheat'>).slot }]);
     case 'useSoulstone': {
-      if (pending.kind !== 'soulstone') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'useSoulstone'>;
+      // The decision is only open while the pool holds a stone (emptied, the procedure declines for the seat).
       if (cmd.use === 'none') return ok([{ type: 'SoulstoneDeclined', seat, purpose: 'duel', role: pending.role, reason: 'choice' }]);
-      if (state.seats[seat].soulstones < 1) return fail('SOULSTONES_EMPTY', 'SS-2');
       return ok([{ type: 'SoulstoneUsed', seat, purpose: 'duel', role: pending.role, use: cmd.use }]);
     }
     case 'yieldDuel':
       return ok([{ type: 'DuelYieldDecided', seat, yielded: cmd.yield }]);
     case 'chooseRedJokerSuit':
-      if (pending.kind !== 'redJokerSuit') return fail('NO_DECISION_PENDING');
-      return ok([{ type: 'RedJokerSuitChosen', seat, slot: pending.slot, suit: cmd.suit }]);
+      return ok([{ type: 'RedJokerSuitChosen', seat, slot: (open as PendingFor<'chooseRedJokerSuit'>).slot, suit: cmd.suit }]);
     case 'declareTrigger': {
-      if (pending.kind !== 'trigger') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'declareTrigger'>;
       if (cmd.trigger === null) return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: null, reason: 'choice' }]);
+      // A trigger is asked of a side of the duel once the totals are announced (DUEL-4 Step E).
       const res = state.resolution as DuelResolution;
-      const side = sideOf(res, pending.role);
-      const spec = side?.triggers.find((t) => t.name === cmd.trigger);
-      if (!side || !spec) return fail('UNKNOWN_TRIGGER', 'TRIG-1', { trigger: cmd.trigger });
-      const total = res.totals?.find((t) => t.role === pending.role);
+      const side = sideOf(res, pending.role) as DuelSide;
+      const total = (res.totals as SideTotal[]).find((t) => t.role === pending.role) as SideTotal;
+      const spec = side.triggers.find((t) => t.name === cmd.trigger);
+      if (!spec) return fail('UNKNOWN_TRIGGER', 'TRIG-1', { trigger: cmd.trigger });
       if (!legalTriggers(side, total, state.seats[seat].hand.length).includes(spec)) {
-        const missing = missingSuits(total?.suits ?? [], spec.suits);
+        const missing = missingSuits(total.suits, spec.suits);
         if (missing.length === 0 && spec.cost) return fail('TRIGGER_COST_UNPAYABLE', 'TRIG-4', { trigger: spec.name, count: spec.cost.discard });
         return fail('TRIGGER_SUITS_MISSING', 'TRIG-1', { trigger: spec.name, suits: missing.join('') });
       }
       return ok([{ type: 'TriggerDeclared', seat, role: pending.role, trigger: spec.name, reason: 'choice' }]);
     }
     case 'payTriggerCost': {
-      if (pending.kind !== 'triggerCost') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'payTriggerCost'>;
       if (cmd.cards.length !== pending.count) return fail('DISCARD_COUNT', 'TRIG-4', { expected: pending.count, given: cmd.cards.length });
       const missing = handCheck(state, seat, cmd.cards, 'TRIG-4');
       if (missing) return { ok: false, error: missing };
       return ok([{ type: 'TriggerCostPaid', seat, role: pending.role, trigger: pending.trigger, cards: [...cmd.cards] }]);
     }
     case 'discardDown': {
-      if (pending.kind !== 'discardDown') return fail('NO_DECISION_PENDING');
+      const pending = open as PendingFor<'discardDown'>;
       if (cmd.cards.length !== pending.count) return fail('DISCARD_COUNT', 'LOC-5', { expected: pending.count, given: cmd.cards.length });
       const missing = handCheck(state, seat, cmd.cards, 'LOC-5');
       if (missing) return { ok: false, error: missing };
@@ -180,13 +175,9 @@ function answer(state: ActiveState, cmd: AnswerCommand, pending: PendingDecision
     case 'preventDamage':
     case 'reduceDamage': {
       const purpose = cmd.type === 'preventDamage' ? 'prevent' : 'reduce';
+      // As for Step A: open only while the pool holds a stone.
       if (!cmd.spend) return ok([{ type: 'SoulstoneDeclined', seat, purpose, role: null, reason: 'choice' }]);
-      if (state.seats[seat].soulstones < 1) return fail('SOULSTONES_EMPTY', 'SS-2');
       return ok([{ type: 'SoulstoneUsed', seat, purpose, role: null, use: null }]);
-    }
-    default: {
-      const never: never = cmd;
-      return never;
     }
   }
 }

@@ -33,24 +33,21 @@ export function openDecision(state: ActiveState): DecisionCore | null {
   return step.type === 'decision' ? step.decision : null;
 }
 
-/** Same kind, seat and choices (id and since aside); key order does not matter (a snapshot may come back from jsonb reordered). */
+/**
+ * Same kind, seat and choices (id and since aside); key order does not matter (a snapshot may come back from
+ * jsonb reordered). Decision fields are primitives or arrays of them (the choices, in order).
+ */
 export function sameDecision(a: DecisionCore, b: DecisionCore): boolean {
-  if (a.kind !== b.kind || a.seat !== b.seat) return false;
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
   const keys = Object.keys(ra).filter((k) => k !== 'id' && k !== 'since');
   if (keys.length !== Object.keys(rb).filter((k) => k !== 'id' && k !== 'since').length) return false;
-  return keys.every((k) => k in rb && sameData(ra[k], rb[k]));
+  return keys.every((k) => sameData(ra[k], rb[k]));
 }
 
 function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameData(x, b[i]));
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => k in b && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return a === b;
 }
 
 /**
@@ -63,16 +60,17 @@ function sameData(a: unknown, b: unknown): boolean {
  * re-flipped card).
  */
 export class DecisionRecorder {
-  private stayed: boolean;
+  /** The decision pending before the command, as long as it stayed the procedure's decision; else null. */
+  private stayed: PendingDecision | null;
 
-  constructor(private readonly waiting: PendingDecision | null) {
-    this.stayed = waiting !== null;
+  constructor(waiting: PendingDecision | null) {
+    this.stayed = waiting;
   }
 
   /** After each event of the command. */
   seen(state: GameState): void {
-    if (!this.stayed || this.waiting === null) return;
-    this.stayed = state.status === 'active' && sameOpen(openDecision(state), this.waiting);
+    if (this.stayed === null) return;
+    if (state.status !== 'active' || !sameOpen(openDecision(state), this.stayed)) this.stayed = null;
   }
 
   /**
@@ -82,7 +80,7 @@ export class DecisionRecorder {
   record(state: ActiveState, open: DecisionCore | null): GameEvent | null {
     const recorded = state.pending;
     if (open === null) return recorded ? { type: 'DecisionClosed', id: recorded.id } : null;
-    if (recorded && this.stayed && sameDecision(open, recorded)) return null;
+    if (recorded && this.stayed !== null && sameDecision(open, recorded)) return null;
     return { type: 'DecisionOpened', since: state.eventCount + 1, decision: open };
   }
 }
@@ -134,10 +132,6 @@ export function decisionChoices(d: DecisionCore): string[] {
       return [...d.legal, DECLINE];
     case 'trigger':
       return [...d.legal, NO_TRIGGER];
-    default: {
-      const never: never = d;
-      return never;
-    }
   }
 }
 
@@ -152,13 +146,15 @@ export function commandForChoice(d: PendingDecision, choice: string | readonly s
   const many: string[] = typeof choice === 'string' ? [choice] : [...choice];
   if (d.kind === 'discardDown') return { type: 'discardDown', decisionId, cards: many as CardCode[] };
   if (d.kind === 'triggerCost') return { type: 'payTriggerCost', decisionId, cards: many as CardCode[] };
-  if (d.kind === 'cheat' && one !== null && one !== DECLINE && isCardCode(one)) return { type: 'cheatFate', decisionId, card: one };
-  if (one === null || !decisionChoices(d).includes(one)) return null;
+  if (one === null) return null;
+  if (d.kind === 'cheat' && isCardCode(one)) return { type: 'cheatFate', decisionId, card: one };
+  if (!decisionChoices(d).includes(one)) return null;
   switch (d.kind) {
     case 'pick':
       return { type: 'pickCard', decisionId, card: one };
     case 'cheat':
-      return one === DECLINE ? { type: 'declineCheat', decisionId } : { type: 'cheatFate', decisionId, card: one };
+      // A card code was taken above: the one other choice is DECLINE.
+      return { type: 'declineCheat', decisionId };
     case 'soulstone':
       return { type: 'useSoulstone', decisionId, use: one as 'none' };
     case 'yield':
@@ -171,9 +167,5 @@ export function commandForChoice(d: PendingDecision, choice: string | readonly s
       return { type: 'preventDamage', decisionId, spend: one === 'spend' };
     case 'reduce':
       return { type: 'reduceDamage', decisionId, spend: one === 'spend' };
-    default: {
-      const never: never = d;
-      return never;
-    }
   }
 }
