@@ -445,6 +445,12 @@ describe('evolve: resolutions', () => {
     const discarded = after(flipped, { type: 'FlipDiscardedForReflip', seat: 0, slot: 'main', cards: ['6C'], by: 'alice', referee: false, cheatSpent: true });
     expect(discarded.resolution).toBeNull();
     expect(discarded.seats[0]).toMatchObject({ conflict: [], discard: ['6C'] });
+    const cheated = after(flipped, { type: 'FateCheated', seat: 0, slot: 'main', card: '2R', replaced: '6C' });
+    expect(cheated.resolution).toBeNull();
+    expect(cheated.seats[0]).toMatchObject({ hand: [], conflict: ['2R'], discard: ['6C'] });
+    const paid = after(idle, { type: 'TriggerCostPaid', seat: 0, role: 'attacker', trigger: 'Flurry', cards: ['2R'] });
+    expect(paid.resolution).toBeNull();
+    expect(paid.seats[0]).toMatchObject({ hand: [], discard: ['2R'] });
     // A duel's events do not apply to a standalone flip, nor a flip's result to a duel.
     const flip = after(idle, standaloneFlip);
     for (const e of [SAMPLES.DuelYieldDecided[0], SAMPLES.SoulstoneUsed[0], SAMPLES.DuelTotalsAnnounced[0], SAMPLES.TriggerDeclared[0], SAMPLES.DuelResolved[0], SAMPLES.DamageSequenceStarted[0], SAMPLES.DamageResolved[0]] as GameEvent[]) {
@@ -471,5 +477,9 @@ describe('evolveAll and Fold: the input is never written, even when the first ev
     expect(next).toBe(fold.state);
     expect(next).toStrictEqual(all);
     expect(JSON.stringify(s)).toBe(json);
+    // Once copied, the fold's state is its own: later events change that same object in place.
+    const later = fold.apply({ type: 'SoulstonesSet', seat: 1, count: 2, by: 'judge' });
+    expect(later).toBe(next);
+    expect(activeOf(later).seats[1].soulstones).toBe(2);
   });
 });
