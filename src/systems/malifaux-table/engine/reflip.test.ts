@@ -195,7 +195,7 @@ describe('re-flips (FLIP-7)', () => {
     const s = scenario({ decks: [['4M', '11T', '2R'], []] }).do({ type: 'flip', modifier: 2 }, P0);
     const e = given(s).when(reflip, P1).thenError('REFLIP_NOT_YOUR_FLIP', 'FLIP-7');
     expect(e.params).toEqual({ seat: 0 });
-    given(s).when({ type: 'reflip', slot: 'main' }, P1).thenError('REFLIP_NOT_YOUR_FLIP', 'FLIP-7');
+    expect(given(s).when({ type: 'reflip', slot: 'main' }, P1).thenError('REFLIP_NOT_YOUR_FLIP', 'FLIP-7').params).toEqual({ seat: 0 });
     given(s).when(reflip, STRANGER).thenError('NOT_A_PLAYER');
     given(s).when({ type: 'reflip', decisionId: 'pick-0' }, P0).thenError('STALE_DECISION');
     given(s).when({ type: 'reflip', decisionId: s.expectPending('pick', 0).id }, P0).thenIncludes([{ type: 'FlipDiscardedForReflip' }]);
@@ -273,7 +273,10 @@ describe('re-flips (FLIP-7)', () => {
     expect(reduceFlipped).toBeGreaterThan(0);
     expect(dealtAt).toBeGreaterThan(reduceFlipped);
     const reduceOpen = reduced.events.slice(0, reduceFlipped + 1);
+    // No decision is pending there (the damage resolves by itself): the re-flip needs none, and quoting one is stale.
+    expect(given(reduceOpen).state).toMatchObject({ pending: null });
     given(reduceOpen).when(reflip, P1).thenIncludes([{ type: 'FlipDiscardedForReflip', seat: 1, slot: 'reduce', cards: ['7C'], referee: false }]);
+    given(reduceOpen).when({ type: 'reflip', decisionId: 'reduce-11' }, P1).thenError('STALE_DECISION');
     const dealt = reduced.events.slice(0, dealtAt + 1);
     given(dealt).when(reflip, P1).thenError('REFLIP_TOO_LATE', 'FLIP-7');
     given(dealt).when({ type: 'reflip', slot: 'damage' }, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
