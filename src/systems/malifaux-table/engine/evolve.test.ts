@@ -456,6 +456,7 @@ describe('evolve: resolutions', () => {
     for (const e of [SAMPLES.DuelYieldDecided[0], SAMPLES.SoulstoneUsed[0], SAMPLES.DuelTotalsAnnounced[0], SAMPLES.TriggerDeclared[0], SAMPLES.DuelResolved[0], SAMPLES.DamageSequenceStarted[0], SAMPLES.DamageResolved[0]] as GameEvent[]) {
       unchanged(flip, e);
     }
+    unchanged(flip, { type: 'FlipDiscardedForReflip', seat: 1, slot: 'defender', cards: [], by: 'judge', referee: true, cheatSpent: false });
     const duel = after(idle, opposedDuel);
     unchanged(duel, SAMPLES.FlipResolved[0] as GameEvent);
     unchanged(duel, SAMPLES.DamageResolved[0] as GameEvent);
