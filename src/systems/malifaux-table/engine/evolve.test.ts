@@ -8,7 +8,7 @@ import type { CardCode } from './cards.js';
 import { freshDeck } from './cards.js';
 import { Fold, evolve, evolveAll, initialState, replay } from './evolve.js';
 import { SAMPLES } from './eventSamples.js';
-import type { ActiveState, DuelResolution, GameEvent, GameState } from './schema.js';
+import type { ActiveState, DuelResolution, FlipSlot, GameEvent, GameState, Seat } from './schema.js';
 import type { Fixture } from './testkit.js';
 import { setup } from './testkit.js';
 
@@ -38,6 +38,11 @@ const friendlyDuel: GameEvent = {
   sides: opposedDuel.sides.map((side) => (side.role === 'defender' ? { ...side, yielded: null } : side)),
 };
 const damageFlip = SAMPLES.DamageFlipStarted[0] as Extract<GameEvent, { type: 'DamageFlipStarted' }>;
+/** A flip of one card (net 0): flipped, then taken (FLIP-4). */
+const oneCard = (seat: Seat, slot: FlipSlot, card: CardCode): GameEvent[] => [
+  { type: 'CardsFlipped', seat, slot, net: 0, cheatable: true, cards: [card] },
+  { type: 'FlipCardChosen', seat, slot, card, forced: true, discarded: [] },
+];
 const standaloneFlip: GameEvent = { type: 'FlipStarted', resolution: 0, seat: 0, modifier: 0, cheatable: true, label: null };
 
 function deepFreeze<T>(value: T): T {
@@ -284,8 +289,7 @@ describe('evolve: resolutions', () => {
       opposedDuel,
       { type: 'CardsFlipped', seat: 0, slot: 'attacker', net: 1, cheatable: true, cards: ['3R', '11M'] },
       { type: 'FlipCardChosen', seat: 0, slot: 'attacker', card: '11M', forced: false, discarded: ['3R'] },
-      { type: 'CardsFlipped', seat: 1, slot: 'defender', net: 0, cheatable: true, cards: ['9T'] },
-      { type: 'FlipCardChosen', seat: 1, slot: 'defender', card: '9T', forced: true, discarded: [] },
+      ...oneCard(1, 'defender', '9T'),
       { type: 'CardsRevealed', seat: 0, cards: ['13T'] },
     );
     const cheated = after(flipped, { type: 'FateCheated', seat: 0, slot: 'attacker', card: '13T', replaced: '11M' });
@@ -303,8 +307,7 @@ describe('evolve: resolutions', () => {
     const s = after(
       table({ decks: [['RJ'], ['9T']] }),
       opposedDuel,
-      { type: 'CardsFlipped', seat: 0, slot: 'attacker', net: 0, cheatable: true, cards: ['RJ'] },
-      { type: 'FlipCardChosen', seat: 0, slot: 'attacker', card: 'RJ', forced: true, discarded: [] },
+      ...oneCard(0, 'attacker', 'RJ'),
       SAMPLES.RedJokerSuitChosen[0] as GameEvent,
     );
     expect(duelOf(s).flips[0]?.redJokerSuit).toBe('C');
@@ -314,10 +317,8 @@ describe('evolve: resolutions', () => {
     const rj = after(
       table({ decks: [['RJ', '5R'], ['9T', '4T']], hands: [['13T'], ['5C']] }),
       opposedDuel,
-      { type: 'CardsFlipped', seat: 0, slot: 'attacker', net: 0, cheatable: true, cards: ['RJ'] },
-      { type: 'FlipCardChosen', seat: 0, slot: 'attacker', card: 'RJ', forced: true, discarded: [] },
-      { type: 'CardsFlipped', seat: 1, slot: 'defender', net: 0, cheatable: true, cards: ['9T'] },
-      { type: 'FlipCardChosen', seat: 1, slot: 'defender', card: '9T', forced: true, discarded: [] },
+      ...oneCard(0, 'attacker', 'RJ'),
+      ...oneCard(1, 'defender', '9T'),
       { type: 'CheatSkipped', seat: 1, slot: 'defender', rule: 'CHEAT-3c', code: 'CHEAT_FORBIDDEN_RED_JOKER' },
       { type: 'CheatDeclined', seat: 0, slot: 'attacker' },
       { type: 'RedJokerSuitChosen', seat: 0, slot: 'attacker', suit: 'M' },
@@ -351,8 +352,7 @@ describe('evolve: resolutions', () => {
       after(
         table({ decks: [[attackerCard], ['9T']], hands: [['13T'], ['5C']] }),
         opposedDuel,
-        { type: 'CardsFlipped', seat: 0, slot: 'attacker', net: 0, cheatable: true, cards: [attackerCard] },
-        { type: 'FlipCardChosen', seat: 0, slot: 'attacker', card: attackerCard, forced: true, discarded: [] },
+        ...oneCard(0, 'attacker', attackerCard),
         { type: 'CardsFlipped', seat: 1, slot: 'defender', net: -1, cheatable: true, cards: ['9T'] },
         { type: 'FlipCardChosen', seat: 1, slot: 'defender', card: '9T', forced: true, discarded: [] },
         ...(defenderBan ? [{ type: 'CheatSkipped', seat: 1, slot: 'defender', ...defenderBan } as const] : []),
@@ -397,8 +397,7 @@ describe('evolve: resolutions', () => {
     const s = after(
       table({ decks: [['6C'], ['4T']] }),
       standaloneFlip,
-      { type: 'CardsFlipped', seat: 0, slot: 'main', net: 0, cheatable: true, cards: ['6C'] },
-      { type: 'FlipCardChosen', seat: 0, slot: 'main', card: '6C', forced: true, discarded: [] },
+      ...oneCard(0, 'main', '6C'),
       SAMPLES.FlipResolved[0] as GameEvent,
     );
     expect(s.resolution).toMatchObject({ kind: 'flip', result: { seat: 0, card: '6C', value: 6, band: 'moderate', suit: 'C' } });
