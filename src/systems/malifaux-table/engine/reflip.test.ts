@@ -281,6 +281,22 @@ describe('re-flips (FLIP-7)', () => {
     given(dealt).when(reflip, P1).thenError('REFLIP_TOO_LATE', 'FLIP-7');
     given(dealt).when({ type: 'reflip', slot: 'damage' }, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
   });
+
+  it('FLIP-7: an attack’s damage flip stays open after the duel’s totals, until its damage is resolved', () => {
+    // 5 + 13M = 18 against 5 + 3C = 8: the attack succeeds, and Alice flips for damage with a card in hand to cheat with.
+    const duel = scenario({ decks: [['13M', '5R', '9C', '2C', '4C'], ['3C']], hands: [['1R'], []] }).do({ ...opposed, damage: { profile: [1, 2, 3] } }, P0).answer('decline');
+    expect(duel.lastOf('DuelResolved')?.result.attacker).toMatchObject({ total: 18, succeeded: true });
+    const cheat = duel.answerAll({ pick: '5R' });
+    expect(cheat.pending).toMatchObject({ kind: 'cheat', seat: 0, slot: 'damage' });
+    // Without a slot: Alice's open flip is the damage flip (the duel's own are final since Step D).
+    given(cheat).when(reflip, P0).thenIncludes([{ type: 'FlipDiscardedForReflip', seat: 0, slot: 'damage', cheatSpent: false }]);
+    given(cheat).when({ type: 'reflip', slot: 'attacker' }, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
+    // Once DamageResolved is announced (the state before the resolution is put away), the damage flip is final too.
+    const done = cheat.answer('decline');
+    const dealt = done.events.slice(0, done.events.findIndex((e) => e.type === 'DamageResolved') + 1);
+    expect(dealt.at(-1)?.type).toBe('DamageResolved');
+    given(dealt).when({ type: 'reflip', slot: 'damage' }, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
+  });
 });
 
 function unwrap(r: ReturnType<typeof decide>): GameEvent[] {
