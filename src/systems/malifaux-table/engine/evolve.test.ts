@@ -230,6 +230,9 @@ describe('evolve: resolutions', () => {
     const declined = after(duel, { type: 'SoulstoneDeclined', seat: 1, purpose: 'duel', role: 'defender', reason: 'choice' });
     expect(duelOf(declined).sides.map((x) => x.soulstone)).toEqual([null, 'none']);
     expect(declined.seats.map((z) => z.soulstones)).toEqual([2, 2]);
+    // A duel stone logged without its use is the default Step A use: + on the flip.
+    const unnamed = after(duel, { type: 'SoulstoneUsed', seat: 0, purpose: 'duel', role: 'attacker', use: null });
+    expect(duelOf(unnamed).sides.map((x) => x.soulstone)).toEqual(['plus', null]);
     // A pool is never negative.
     expect(after(table(), { type: 'SoulstoneUsed', seat: 0, purpose: 'draw', role: null, use: null }).seats[0].soulstones).toBe(0);
   });
@@ -301,6 +304,9 @@ describe('evolve: resolutions', () => {
     // LOC-1: the cheating card is never lost, even if the card it replaces has already left the conflict.
     const gone = after(flipped, { type: 'ResolutionEnded', resolution: 1, discarded: [['11M'], []] });
     expect(after(gone, { type: 'FateCheated', seat: 0, slot: 'attacker', card: '13T', replaced: '11M' }).seats[0]).toMatchObject({ hand: ['2C'], conflict: ['13T'] });
+    // ... nor does it take the place of another card of the conflict.
+    const other = after(gone, { type: 'CardsFlipped', seat: 0, slot: 'main', net: 0, cheatable: true, cards: ['6C'] });
+    expect(after(other, { type: 'FateCheated', seat: 0, slot: 'attacker', card: '13T', replaced: '11M' }).seats[0]).toMatchObject({ conflict: ['6C', '13T'] });
   });
 
   it('CARD-3: the suit named for a final Red Joker is the flip’s', () => {
@@ -368,7 +374,7 @@ describe('evolve: resolutions', () => {
   });
 
   it('DUEL-4 D–F and the damage: totals, the trigger declared and its cost paid (TRIG-4), the result, then the damage and its result', () => {
-    const duel = after(table({ hands: [['2M', '8R'], []] }), opposedDuel, { type: 'CardsRevealed', seat: 0, cards: ['2M'] });
+    const duel = after(table({ hands: [['2M', '8R'], ['5C']] }), opposedDuel, { type: 'CardsRevealed', seat: 0, cards: ['2M'] });
     const totals = (SAMPLES.DuelTotalsAnnounced[0] as Extract<GameEvent, { type: 'DuelTotalsAnnounced' }>).totals;
     const s = after(
       duel,
@@ -383,6 +389,14 @@ describe('evolve: resolutions', () => {
     expect(res.sides[1]).toMatchObject({ triggerDone: true, trigger: null });
     expect(Object.keys(res.sides[1] ?? {})).not.toContain('triggerCostPaid');
     expect(s.seats[0]).toMatchObject({ hand: ['8R'], discard: ['2M'], revealedInHand: [] });
+    // The defender's cost is the defender's.
+    const riposte = after(
+      duel,
+      { type: 'TriggerDeclared', seat: 1, role: 'defender', trigger: 'Riposte', reason: 'choice' },
+      { type: 'TriggerCostPaid', seat: 1, role: 'defender', trigger: 'Riposte', cards: ['5C'] },
+    );
+    expect(duelOf(riposte).sides.map((x) => x.triggerCostPaid)).toEqual([undefined, ['5C']]);
+    expect(riposte.seats[1]).toMatchObject({ hand: [], discard: ['5C'] });
     const resolved = after(s, SAMPLES.DuelResolved[0] as GameEvent, SAMPLES.DamageSequenceStarted[0] as GameEvent);
     expect(duelOf(resolved).result).toStrictEqual((SAMPLES.DuelResolved[0] as Extract<GameEvent, { type: 'DuelResolved' }>).result);
     expect(duelOf(resolved).damage).toStrictEqual(damageFlip.damage);

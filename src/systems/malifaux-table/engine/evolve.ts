@@ -28,17 +28,9 @@ export function evolve(state: GameState, event: GameEvent): GameState {
  * event changes it.
  */
 export function evolveAll(state: GameState, events: readonly GameEvent[]): GameState {
-  let s = state;
-  // `owned`: s is a private copy (or a fresh state) that may be mutated in place.
-  let owned = false;
-  for (const e of events) {
-    const next = applyEvent(s, e, owned);
-    if (next !== s) {
-      s = next;
-      owned = true;
-    }
-  }
-  return s;
+  const fold = new Fold(state);
+  for (const e of events) fold.apply(e);
+  return fold.state;
 }
 
 /**
@@ -50,6 +42,7 @@ export function evolveAll(state: GameState, events: readonly GameEvent[]): GameS
  * earlier `state` expecting it to stay as it was.
  */
 export class Fold {
+  /** `state` is a private copy (or a fresh state) that may be mutated in place. */
   private owned = false;
 
   constructor(public state: GameState) {}

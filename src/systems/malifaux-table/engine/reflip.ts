@@ -41,11 +41,11 @@ export function cardIsFinal(res: Resolution, slot: FlipSlot): boolean {
   switch (res.kind) {
     case 'flip':
       return res.result !== null;
-    case 'damage':
-      return res.damage.result !== null;
     case 'duel':
       // The duel's own flips end at Step D; its damage (and reduce) flips with the damage.
       return slot === 'attacker' || slot === 'defender' ? res.totals !== null : res.damage === null || res.damage.result !== null;
+    case 'damage':
+      return res.damage.result !== null;
   }
 }
 
