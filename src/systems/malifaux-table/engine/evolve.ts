@@ -28,17 +28,9 @@ export function evolve(state: GameState, event: GameEvent): GameState {
  * event changes it.
  */
 export function evolveAll(state: GameState, events: readonly GameEvent[]): GameState {
-  let s = state;
-  // `owned`: s is a private copy (or a fresh state) that may be mutated in place.
-  let owned = false;
-  for (const e of events) {
-    const next = applyEvent(s, e, owned);
-    if (next !== s) {
-      s = next;
-      owned = true;
-    }
-  }
-  return s;
+  const fold = new Fold(state);
+  for (const e of events) fold.apply(e);
+  return fold.state;
 }
 
 /**
@@ -50,6 +42,7 @@ export function evolveAll(state: GameState, events: readonly GameEvent[]): GameS
  * earlier `state` expecting it to stay as it was.
  */
 export class Fold {
+  /** `state` is a private copy (or a fresh state) that may be mutated in place. */
   private owned = false;
 
   constructor(public state: GameState) {}
@@ -220,7 +213,7 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       if (e.purpose === 'draw') return; // its cards arrive as CardsDrawn
       if (e.purpose === 'duel') {
         const side = duelOf(s)?.sides.find((x) => x.role === e.role);
-        if (side) side.soulstone = e.type === 'SoulstoneUsed' ? (e.use ?? 'plus') : 'none';
+        if (side) side.soulstone = used ? (e.use ?? 'plus') : 'none';
         return;
       }
       const dmg = damageOf(s);
@@ -283,9 +276,10 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       const res = s.resolution;
       const flip = flipOf(s, e.slot);
       if (!res || !flip) return;
-      // CHEAT-3c looked at this flip's flipped RJ: the other side had not decided, so its ban is looked at again.
+      // CHEAT-3c looked at this flip's flipped RJ: the side it barred had not decided, so its ban is looked at again
+      // (this flip's own cheat is set just below).
       if (flip.taken === RED_JOKER) {
-        for (const other of res.flips) if (other !== flip && other.cheat?.outcome === 'forbidden' && other.cheat.rule === 'CHEAT-3c') other.cheat = null;
+        for (const other of res.flips) if (other.cheat?.outcome === 'forbidden' && other.cheat.rule === 'CHEAT-3c') other.cheat = null;
       }
       // FLIP-7: the slot flips again from nothing; a cheat decision already made stays made (CHEAT-4).
       flip.revealed = [];

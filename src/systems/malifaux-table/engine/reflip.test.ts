@@ -195,7 +195,7 @@ describe('re-flips (FLIP-7)', () => {
     const s = scenario({ decks: [['4M', '11T', '2R'], []] }).do({ type: 'flip', modifier: 2 }, P0);
     const e = given(s).when(reflip, P1).thenError('REFLIP_NOT_YOUR_FLIP', 'FLIP-7');
     expect(e.params).toEqual({ seat: 0 });
-    given(s).when({ type: 'reflip', slot: 'main' }, P1).thenError('REFLIP_NOT_YOUR_FLIP', 'FLIP-7');
+    expect(given(s).when({ type: 'reflip', slot: 'main' }, P1).thenError('REFLIP_NOT_YOUR_FLIP', 'FLIP-7').params).toEqual({ seat: 0 });
     given(s).when(reflip, STRANGER).thenError('NOT_A_PLAYER');
     given(s).when({ type: 'reflip', decisionId: 'pick-0' }, P0).thenError('STALE_DECISION');
     given(s).when({ type: 'reflip', decisionId: s.expectPending('pick', 0).id }, P0).thenIncludes([{ type: 'FlipDiscardedForReflip' }]);
@@ -209,6 +209,93 @@ describe('re-flips (FLIP-7)', () => {
     const event = done.last[0] as GameEvent;
     expect(publicEvent(event)).toEqual(event);
     expect((done.state as ActiveState).seats[1].discard).toEqual(['8C']);
+  });
+
+  it('FLIP-7: without a slot, a seatless referee re-flips the flip of the pending decision', () => {
+    // 5 + 5R = 10 against 5 + 8C = 13: the attacker is lower and decides first (Step C).
+    const attackerFirst = scenario({ decks: [['5R', '9R'], ['8C']], hands: [['13R'], ['13C']] }).do(opposed, P0);
+    attackerFirst.expectPending('cheat', 0);
+    given(attackerFirst).when(reflip, REF).then([
+      { type: 'FlipDiscardedForReflip', seat: 0, slot: 'attacker', cards: ['5R'], by: 'judge', referee: true, cheatSpent: false },
+      { type: 'CardsFlipped', seat: 0, slot: 'attacker', cards: ['9R'] },
+      { type: 'FlipCardChosen', seat: 0, slot: 'attacker', card: '9R' },
+    ]);
+    // 5 + 9R = 14 against 5 + 5C = 10: the defender decides first.
+    const defenderFirst = scenario({ decks: [['9R'], ['5C', '12C']], hands: [['13R'], ['13C']] }).do(opposed, P0);
+    defenderFirst.expectPending('cheat', 1);
+    given(defenderFirst).when(reflip, REF).thenIncludes([{ type: 'FlipDiscardedForReflip', seat: 1, slot: 'defender', cards: ['5C'], referee: true }]);
+  });
+
+  it('FLIP-7 / DUEL-9: a player who controls both models of a duel re-flips, without a slot, the flip the pending decision is about', () => {
+    // Alice attacks her own model: both flips come from her deck. 5 + 5R = 10 against 5 + 9R = 14: the attacker decides first.
+    const own = { ...opposed, defender: 0 } as const;
+    const s = scenario({ decks: [['5R', '9R', '2R'], []], hands: [['13R'], []] }).do(own, P0);
+    expect(s.active.seats[0].conflict).toEqual(['5R', '9R']);
+    s.expectPending('cheat', 0);
+    expect(s.pending).toMatchObject({ slot: 'attacker' });
+    given(s).when(reflip, P0).thenIncludes([{ type: 'FlipDiscardedForReflip', seat: 0, slot: 'attacker', cards: ['5R'], referee: false }]);
+  });
+
+  it('FLIP-7: nothing flipped yet (the target decides about Prevent before the damage flip): nothing to re-flip, for anyone', () => {
+    const prevent = scenario({ decks: [['9M'], []], soulstones: [0, 1] }).do({ type: 'damageFlip', profile: [1, 3, 5], targetSoulstoneUser: true }, P0);
+    prevent.expectPending('prevent', 1);
+    expect(prevent.active.resolution?.flips).toEqual([]);
+    given(prevent).when(reflip, P0).thenError('NOTHING_TO_REFLIP', 'FLIP-7');
+    given(prevent).when(reflip, REF).thenError('NOTHING_TO_REFLIP', 'FLIP-7');
+  });
+
+  it('FLIP-7 / CHEAT-3b: a flip barred from cheating by its flipped Black Joker is not a decision spent: the re-flipped card may be cheated', () => {
+    // 5 + BJ = 5 (CHEAT-3b: no cheat) against 5 + 8C = 13: Bob decides.
+    const s = scenario({ decks: [['BJ', '7R'], ['8C']], hands: [['13R'], ['13C']] }).do(opposed, P0);
+    expect(s.events).toContainEqual({ type: 'CheatSkipped', seat: 0, slot: 'attacker', rule: 'CHEAT-3b', code: 'CHEAT_FORBIDDEN_BLACK_JOKER' });
+    s.expectPending('cheat', 1);
+    const again = s.do(reflip, P0);
+    expect(again.last[0]).toEqual({ type: 'FlipDiscardedForReflip', seat: 0, slot: 'attacker', cards: ['BJ'], by: 'alice', referee: false, cheatSpent: false });
+    // 5 + 7R = 12 against 13: Alice is still lower and now has her decision.
+    again.expectPending('cheat', 0);
+    const done = again.answer('13R').answer('decline');
+    expect(done.lastOf('DuelResolved')?.result).toMatchObject({ attacker: { card: '13R', total: 18, succeeded: true }, defender: { card: '8C', total: 13 } });
+  });
+
+  it('FLIP-7: the window of a flip ends with its result (FlipResolved, DamageResolved), even before the resolution is put away', () => {
+    // A standalone flip, in the state between FlipResolved and ResolutionEnded.
+    const flip = scenario({ decks: [['5R'], []], hands: [['1R'], []] }).do({ type: 'flip', modifier: 0 }, P0).answer('decline');
+    const resolvedAt = flip.events.findIndex((e) => e.type === 'FlipResolved');
+    const flipResolved = flip.events.slice(0, resolvedAt + 1);
+    expect(flipResolved.some((e) => e.type === 'ResolutionEnded')).toBe(false);
+    given(flipResolved).when(reflip, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
+    given(flipResolved).when({ type: 'reflip', slot: 'main' }, REF).thenError('REFLIP_TOO_LATE', 'FLIP-7');
+    // A damage flip with the target's Reduce (SS-3): the reduce flip is open until the damage is resolved.
+    const damage = scenario({ decks: [['13M'], ['7C', '2C']], soulstones: [0, 1] }).do({ type: 'damageFlip', profile: [1, 3, 5], targetSoulstoneUser: true }, P0);
+    const reduced = damage.answer('decline').answer('spend');
+    const reduceFlipped = reduced.events.findIndex((e) => e.type === 'CardsFlipped' && e.slot === 'reduce');
+    const dealtAt = reduced.events.findIndex((e) => e.type === 'DamageResolved');
+    expect(reduceFlipped).toBeGreaterThan(0);
+    expect(dealtAt).toBeGreaterThan(reduceFlipped);
+    const reduceOpen = reduced.events.slice(0, reduceFlipped + 1);
+    // No decision is pending there (the damage resolves by itself): the re-flip needs none, and quoting one is stale.
+    expect(given(reduceOpen).state).toMatchObject({ pending: null });
+    given(reduceOpen).when(reflip, P1).thenIncludes([{ type: 'FlipDiscardedForReflip', seat: 1, slot: 'reduce', cards: ['7C'], referee: false }]);
+    given(reduceOpen).when({ type: 'reflip', decisionId: 'reduce-11' }, P1).thenError('STALE_DECISION');
+    const dealt = reduced.events.slice(0, dealtAt + 1);
+    given(dealt).when(reflip, P1).thenError('REFLIP_TOO_LATE', 'FLIP-7');
+    given(dealt).when({ type: 'reflip', slot: 'damage' }, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
+  });
+
+  it('FLIP-7: an attack’s damage flip stays open after the duel’s totals, until its damage is resolved', () => {
+    // 5 + 13M = 18 against 5 + 3C = 8: the attack succeeds, and Alice flips for damage with a card in hand to cheat with.
+    const duel = scenario({ decks: [['13M', '5R', '9C', '2C', '4C'], ['3C']], hands: [['1R'], []] }).do({ ...opposed, damage: { profile: [1, 2, 3] } }, P0).answer('decline');
+    expect(duel.lastOf('DuelResolved')?.result.attacker).toMatchObject({ total: 18, succeeded: true });
+    const cheat = duel.answerAll({ pick: '5R' });
+    expect(cheat.pending).toMatchObject({ kind: 'cheat', seat: 0, slot: 'damage' });
+    // Without a slot: Alice's open flip is the damage flip (the duel's own are final since Step D).
+    given(cheat).when(reflip, P0).thenIncludes([{ type: 'FlipDiscardedForReflip', seat: 0, slot: 'damage', cheatSpent: false }]);
+    given(cheat).when({ type: 'reflip', slot: 'attacker' }, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
+    // Once DamageResolved is announced (the state before the resolution is put away), the damage flip is final too.
+    const done = cheat.answer('decline');
+    const dealt = done.events.slice(0, done.events.findIndex((e) => e.type === 'DamageResolved') + 1);
+    expect(dealt.at(-1)?.type).toBe('DamageResolved');
+    given(dealt).when({ type: 'reflip', slot: 'damage' }, P0).thenError('REFLIP_TOO_LATE', 'FLIP-7');
   });
 });
 

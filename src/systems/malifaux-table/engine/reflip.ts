@@ -38,21 +38,14 @@ export function cheatSpent(flip: FlipState): boolean {
 
 /** Is the slot's card final, i.e. read by a total or a result already announced? (the end of the window) */
 export function cardIsFinal(res: Resolution, slot: FlipSlot): boolean {
-  switch (slot) {
-    case 'main':
-      return res.kind !== 'flip' || res.result !== null;
-    case 'attacker':
-    case 'defender':
-      return res.kind !== 'duel' || res.totals !== null;
+  switch (res.kind) {
+    case 'flip':
+      return res.result !== null;
+    case 'duel':
+      // The duel's own flips end at Step D; its damage (and reduce) flips with the damage.
+      return slot === 'attacker' || slot === 'defender' ? res.totals !== null : res.damage === null || res.damage.result !== null;
     case 'damage':
-    case 'reduce': {
-      const dmg = res.kind === 'duel' ? res.damage : res.kind === 'damage' ? res.damage : null;
-      return dmg === null || dmg.result !== null;
-    }
-    default: {
-      const never: never = slot;
-      return never;
-    }
+      return res.damage.result !== null;
   }
 }
 
@@ -66,8 +59,9 @@ export function flipCardsInConflict(state: ActiveState, flip: FlipState): CardCo
 /**
  * Which flip: the named slot, or else the actor's own flip still open — the one of the pending decision
  * first, then the latest. A referee names the slot to re-flip someone else's flip (no silent default).
+ * `latest`: the resolution's latest flip.
  */
-function chooseFlip(state: ActiveState, res: Resolution, cmd: ReflipCommand, actor: Actor): Result<FlipState, RuleError> {
+function chooseFlip(state: ActiveState, res: Resolution, latest: FlipState, cmd: ReflipCommand, actor: Actor): Result<FlipState, RuleError> {
   if (cmd.slot !== undefined) {
     const flip = findFlip(res, cmd.slot);
     if (!flip) return fail('NOTHING_TO_REFLIP', 'FLIP-7');
@@ -75,22 +69,23 @@ function chooseFlip(state: ActiveState, res: Resolution, cmd: ReflipCommand, act
     return ok(flip);
   }
   const mine = actor.seat === null ? res.flips : res.flips.filter((f) => f.seat === actor.seat);
-  const last = res.flips[res.flips.length - 1];
-  if (mine.length === 0) return last ? fail('REFLIP_NOT_YOUR_FLIP', 'FLIP-7', { seat: last.seat }) : fail('NOTHING_TO_REFLIP', 'FLIP-7');
-  const open = mine.filter((f) => !cardIsFinal(res, f.slot));
+  // Flips become final in the order they were flipped (a duel's at Step D, then its damage's), so the
+  // latest is open if any is; and a decision about a flip (pick, cheat, RJ suit) is taken while it is open.
+  const own = mine[mine.length - 1];
+  if (!own) return fail('REFLIP_NOT_YOUR_FLIP', 'FLIP-7', { seat: latest.seat });
   const pending = pendingDecision(state);
   const pendingSlot = pending && 'slot' in pending ? pending.slot : null;
-  const flip = open.find((f) => f.slot === pendingSlot) ?? open[open.length - 1] ?? mine[mine.length - 1];
-  return flip ? ok(flip) : fail('NOTHING_TO_REFLIP', 'FLIP-7');
+  return ok(mine.find((f) => f.slot === pendingSlot) ?? own);
 }
 
 /** `reflip`: who may ask, which flip, whether it is still time; then the discard (the flip itself is automatic). */
 export function decideReflip(state: ActiveState, cmd: ReflipCommand, actor: Actor): Result<GameEvent[], RuleError> {
   if (actor.seat === null && !actor.referee) return fail('NOT_A_PLAYER');
   const res = state.resolution;
-  if (!res || res.flips.length === 0) return fail('NOTHING_TO_REFLIP', 'FLIP-7');
+  const latest = res?.flips[res.flips.length - 1];
+  if (!res || !latest) return fail('NOTHING_TO_REFLIP', 'FLIP-7');
   if (cmd.decisionId !== undefined && cmd.decisionId !== pendingDecision(state)?.id) return fail('STALE_DECISION');
-  const chosen = chooseFlip(state, res, cmd, actor);
+  const chosen = chooseFlip(state, res, latest, cmd, actor);
   if (!chosen.ok) return chosen;
   const flip = chosen.value;
   if (cardIsFinal(res, flip.slot)) return fail('REFLIP_TOO_LATE', 'FLIP-7');

@@ -1,10 +1,29 @@
 /** TRIG-1..TRIG-7. */
 import { describe, expect, it } from 'vitest';
-import { containsSuits, missingSuits, triggerStatus } from './triggers.js';
-import type { Command } from './schema.js';
+import { containsSuits, legalTriggers, missingSuits, triggerStatus, unpaidTriggerCost } from './triggers.js';
+import type { Command, DuelSide, SideTotal } from './schema.js';
 import { P0, P1, given, scenario } from './testkit.js';
 
 const opposed = { type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5 } as const;
+
+/** An attacker with these triggers, as DuelStarted records it (nothing declared yet). */
+const attackerSide = (triggers: DuelSide['triggers'], more: Partial<DuelSide> = {}): DuelSide => ({
+  role: 'attacker',
+  seat: 0,
+  stat: 5,
+  statSuits: [],
+  modifier: 0,
+  fate: 0,
+  soulstoneUser: false,
+  triggers,
+  yielded: false,
+  soulstone: null,
+  triggerDone: false,
+  trigger: null,
+  ...more,
+});
+/** Stat 5 + 9M = 14, suits M and R (a stat suit). */
+const total14: SideTotal = { role: 'attacker', seat: 0, stat: 5, card: '9M', cardValue: 9, modifier: 0, suits: ['M', 'R'], total: 14, yielded: false };
 
 describe('triggers', () => {
   it('TRIG-1: only triggers whose suits are in the final total are offered; others are refused with the missing suits', () => {
@@ -156,5 +175,53 @@ describe('triggers', () => {
     expect(simple.lastOf('TriggerDeclared')).toMatchObject({ trigger: null, reason: 'generated' });
     // The same duel, not generated: Alice is asked.
     scenario({ decks: [['9M'], ['2T']] }).do({ ...duel, generated: false }, P0).expectPending('trigger', 0);
+  });
+
+  it('TRIG-1 / TRIG-4: the legal triggers are those whose suits the total holds and whose discard cost the hand can pay, a cost equal to the hand included', () => {
+    const crit = { name: 'Critical Strike', suits: ['M' as const] };
+    const flurry = { name: 'Flurry', suits: ['M' as const, 'R' as const], cost: { discard: 2 } };
+    const shove = { name: 'Shove', suits: ['M' as const, 'M' as const] };
+    const side = attackerSide([crit, flurry, shove]);
+    expect(legalTriggers(side, total14, 2)).toEqual([crit, flurry]);
+    expect(legalTriggers(side, total14, 1)).toEqual([crit]);
+    // No total announced for this side: nothing to declare with.
+    expect(legalTriggers(side, undefined, 5)).toEqual([]);
+  });
+
+  it('TRIG-2 / TRIG-7 / TRIG-3 / AMB-19: a barred side (Stunned, generated action, Disengage) and a yielding one have no legal trigger, whatever their suits', () => {
+    const any = [{ name: 'Any', suits: [] }];
+    for (const barred of ['stunned', 'generated', 'disengage'] as const) expect(legalTriggers(attackerSide(any, { triggersBarred: barred }), total14, 3)).toEqual([]);
+    expect(legalTriggers(attackerSide(any), { ...total14, role: 'attacker', yielded: true }, 3)).toEqual([]);
+    expect(legalTriggers(attackerSide(any), total14, 0)).toEqual(any);
+  });
+
+  it('TRIG-4: a declared trigger with a discard cost owes it until paid; none is owed without a cost, before declaring, or after declaring none', () => {
+    const flurry = { name: 'Flurry', suits: [], cost: { discard: 2 } };
+    const crit = { name: 'Critical Strike', suits: [] };
+    expect(unpaidTriggerCost(attackerSide([crit, flurry], { triggerDone: true, trigger: 'Flurry' }))).toEqual({ trigger: 'Flurry', discard: 2 });
+    expect(unpaidTriggerCost(attackerSide([crit, flurry], { triggerDone: true, trigger: 'Flurry', triggerCostPaid: ['3R', '4C'] }))).toBeNull();
+    expect(unpaidTriggerCost(attackerSide([crit, flurry], { triggerDone: true, trigger: 'Critical Strike' }))).toBeNull();
+    expect(unpaidTriggerCost(attackerSide([crit, flurry]))).toBeNull();
+    expect(unpaidTriggerCost(attackerSide([crit, flurry], { triggerDone: true, trigger: null }))).toBeNull();
+  });
+
+  it('TRIG-4: a hand that holds exactly the cost may pay it (the trigger is offered); after paying, the hand is empty', () => {
+    const duel: Command = { ...opposed, attackerTriggers: [{ name: 'Flurry', suits: ['M'], cost: { discard: 1 } }] };
+    const s = scenario({ decks: [['9M'], ['2T']], hands: [['3R'], []] }).do(duel, P0).answer('decline');
+    expect(s.expectPending('trigger', 0).legal).toEqual(['Flurry']);
+    const paid = s.answer('Flurry').answer(['3R']);
+    expect(paid.active.seats[0].hand).toEqual([]);
+    expect(paid.lastOf('DuelResolved')?.result.triggers).toEqual([{ role: 'attacker', seat: 0, name: 'Flurry', timing: 'afterSucceeding', status: 'fires' }]);
+  });
+
+  it('TRIG-6: every timing against success and failure', () => {
+    const table = (['immediately', 'afterResolving', 'whenResolving', 'afterSucceeding', 'afterKilling'] as const).map((timing) => [timing, triggerStatus(timing, true), triggerStatus(timing, false)]);
+    expect(table).toEqual([
+      ['immediately', 'fires', 'fires'],
+      ['afterResolving', 'fires', 'fires'],
+      ['whenResolving', 'fires', 'fizzles'],
+      ['afterSucceeding', 'fires', 'fizzles'],
+      ['afterKilling', 'ifKilled', 'fizzles'],
+    ]);
   });
 });

@@ -32,7 +32,8 @@ export function legalTriggers(side: DuelSide, total: SideTotal | undefined, hand
 
 /** TRIG-4: the cost still owed by a side that has declared a trigger with one, or null. */
 export function unpaidTriggerCost(side: DuelSide): { trigger: string; discard: number } | null {
-  if (!side.triggerDone || side.trigger === null || side.triggerCostPaid) return null;
+  // Nothing declared (or none): `trigger` is null and names no spec.
+  if (side.triggerCostPaid) return null;
   const spec = side.triggers.find((t) => t.name === side.trigger);
   return spec?.cost ? { trigger: spec.name, discard: spec.cost.discard } : null;
 }
@@ -53,9 +54,5 @@ export function triggerStatus(timing: TriggerTiming, declarerSucceeded: boolean)
       return declarerSucceeded ? 'fires' : 'fizzles';
     case 'afterKilling':
       return declarerSucceeded ? 'ifKilled' : 'fizzles';
-    default: {
-      const never: never = timing;
-      return never;
-    }
   }
 }
