@@ -20,7 +20,8 @@ export interface CheatBan {
 export function cheatBan(state: ActiveState, res: Resolution, flip: FlipState): CheatBan | null {
   if (flip.net < 0) return { rule: 'CHEAT-3a', code: 'CHEAT_FORBIDDEN_NEGATIVE_FLIP' };
   if (flip.taken === BLACK_JOKER) return { rule: 'CHEAT-3b', code: 'CHEAT_FORBIDDEN_BLACK_JOKER' };
-  if (res.kind === 'duel' && res.opposed && (flip.slot === 'attacker' || flip.slot === 'defender')) {
+  // Only an opposed duel has both an attacker and a defender flip (a simple duel has no defender flip).
+  if (flip.slot === 'attacker' || flip.slot === 'defender') {
     const other = findFlip(res, flip.slot === 'attacker' ? 'defender' : 'attacker');
     if (other?.taken === RED_JOKER) return { rule: 'CHEAT-3c', code: 'CHEAT_FORBIDDEN_RED_JOKER' };
   }
