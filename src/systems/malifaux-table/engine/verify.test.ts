@@ -128,6 +128,17 @@ describe('verifyShuffles', () => {
     expect(verifyShuffles(SEED, altered)).toMatchObject({ ok: false, problem: `event ${drawnAt}: cards not taken from the top of the deck` });
   });
 
+  it('FLIP-1: a flip that revealed other cards than the top of the deck fails, and names its event', () => {
+    const flippedAt = log.findIndex((e) => e.type === 'CardsFlipped');
+    const flipped = structuredClone(log[flippedAt]) as Extract<GameEvent, { type: 'CardsFlipped' }>;
+    const deck = new Scenario(log.slice(0, flippedAt), [], true).active.seats[0].deck;
+    expect(flipped.cards).toEqual(deck.slice(0, 4)); // net +3: four cards (FLIP-3)
+    flipped.cards = deck.slice(1, 5);
+    // Nothing dealt after it: only the flip itself can give it away.
+    const v = verifyShuffles(SEED, [...log.slice(0, flippedAt), flipped]);
+    expect(v).toEqual({ ok: false, shuffles: verifyShuffles(SEED, log).shuffles.slice(0, 2), problem: `event ${flippedAt}: cards not taken from the top of the deck` });
+  });
+
   it('a log without any shuffle proves nothing: it fails, saying so', () => {
     expect(verifyShuffles(SEED, log.slice(0, 1))).toEqual({ ok: false, shuffles: [], problem: 'no shuffle in the log' });
     expect(verifyShuffles(SEED, [])).toEqual({ ok: false, shuffles: [], problem: 'no shuffle in the log' });
