@@ -133,4 +133,10 @@ describe('cheating fate', () => {
     // The damage flip shows the 3C and may be cheated: the RJ of the duel does not reach it.
     expect(damage.expectPending('cheat', 0)).toMatchObject({ slot: 'damage', legal: ['13R'] });
   });
+
+  it('DUEL-4 C: the order counts each side’s flat modifier: Alice 5 + 9 + 2 = 16 against Bob 5 + 10 = 15, Bob decides first', () => {
+    const s = scenario({ decks: [['9R'], ['10C']], hands: [['13R'], ['13C']] }).do({ ...opposed, attackerModifier: 2 }, P0);
+    s.expectPending('cheat', 1);
+    s.answer('decline').expectPending('cheat', 0);
+  });
 });
