@@ -105,4 +105,38 @@ describe('cheating fate', () => {
     expect(duel.events).toContainEqual(expect.objectContaining({ type: 'CheatSkipped', seat: 0, rule: 'CHEAT-3c' }));
     given(duel).when({ type: 'cheatFate', card: '1C' }, P1).thenIncludes([{ type: 'FateCheated', card: '1C', replaced: 'RJ' }]);
   });
+
+  it('DUEL-4 C: on equal totals before any cheat the defender decides first', () => {
+    // Alice 5 + 5R = 10, Bob 5 + 5C = 10.
+    const s = scenario({ decks: [['5R'], ['5C']], hands: [['13R'], ['13C']] }).do(opposed, P0);
+    s.expectPending('cheat', 1);
+    s.answer('decline').expectPending('cheat', 0);
+  });
+
+  it('DUEL-4 C, DUEL-11: cover’s +1 Df counts in the order: Alice 10 against Bob 10 + 1 is lower and decides first', () => {
+    const s = scenario({ decks: [['5R'], ['5C']], hands: [['13R'], ['13C']] }).do({ ...opposed, inCover: true }, P0);
+    s.expectPending('cheat', 0);
+    s.answer('decline').expectPending('cheat', 1);
+    // Cover is the defender's: the same duel with Alice defending puts Bob (the attacker, 10) first.
+    const bobAttacks = scenario({ decks: [['5R'], ['5C']], hands: [['13R'], ['13C']] }).do({ ...opposed, attacker: 1, inCover: true }, P1);
+    bobAttacks.expectPending('cheat', 1);
+  });
+
+  it('CHEAT-3c: the attacker’s flipped RJ blocks the defender’s cheat, not the attacker’s own, nor the damage flip’s (FLIP-10)', () => {
+    // Alice 5 + RJ (14) = 19 against Bob 5 + 5C = 10: Bob is lower and would decide first, but he may not cheat.
+    const s = scenario({ decks: [['RJ', '3C'], ['5C']], hands: [['13R'], ['13C']] }).do({ ...opposed, damage: { profile: [1, 2, 3] } }, P0);
+    expect(s.events).toContainEqual({ type: 'CheatSkipped', seat: 1, slot: 'defender', rule: 'CHEAT-3c', code: 'CHEAT_FORBIDDEN_RED_JOKER' });
+    expect(s.expectPending('cheat', 0)).toMatchObject({ slot: 'attacker', legal: ['13R'] });
+    given(s).when({ type: 'cheatFate', card: '13C' }, P1).thenError('CHEAT_FORBIDDEN_RED_JOKER', 'CHEAT-3c');
+    const damage = s.answer('decline').answerAll({ redJokerSuit: 'R' });
+    expect(damage.lastOf('DuelResolved')?.result.attacker).toMatchObject({ card: 'RJ', total: 19, succeeded: true });
+    // The damage flip shows the 3C and may be cheated: the RJ of the duel does not reach it.
+    expect(damage.expectPending('cheat', 0)).toMatchObject({ slot: 'damage', legal: ['13R'] });
+  });
+
+  it('DUEL-4 C: the order counts each side’s flat modifier: Alice 5 + 9 + 2 = 16 against Bob 5 + 10 = 15, Bob decides first', () => {
+    const s = scenario({ decks: [['9R'], ['10C']], hands: [['13R'], ['13C']] }).do({ ...opposed, attackerModifier: 2 }, P0);
+    s.expectPending('cheat', 1);
+    s.answer('decline').expectPending('cheat', 0);
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * Cheating Fate (CHEAT-1..CHEAT-6).
  */
+import type { CardCode } from './cards.js';
 import { BLACK_JOKER, RED_JOKER, cardValue } from './cards.js';
 import type { ErrorCode } from './errors.js';
-import type { ActiveState, DuelResolution, DuelRole, FlipState, Resolution } from './schema.js';
+import type { ActiveState, DuelResolution, DuelRole, DuelSide, FlipState, Resolution } from './schema.js';
 import type { Step } from './step.js';
 import { decision, events } from './step.js';
 import { findFlip } from './flip.js';
@@ -20,7 +21,8 @@ export interface CheatBan {
 export function cheatBan(state: ActiveState, res: Resolution, flip: FlipState): CheatBan | null {
   if (flip.net < 0) return { rule: 'CHEAT-3a', code: 'CHEAT_FORBIDDEN_NEGATIVE_FLIP' };
   if (flip.taken === BLACK_JOKER) return { rule: 'CHEAT-3b', code: 'CHEAT_FORBIDDEN_BLACK_JOKER' };
-  if (res.kind === 'duel' && res.opposed && (flip.slot === 'attacker' || flip.slot === 'defender')) {
+  // Only an opposed duel has both an attacker and a defender flip (a simple duel has no defender flip).
+  if (flip.slot === 'attacker' || flip.slot === 'defender') {
     const other = findFlip(res, flip.slot === 'attacker' ? 'defender' : 'attacker');
     if (other?.taken === RED_JOKER) return { rule: 'CHEAT-3c', code: 'CHEAT_FORBIDDEN_RED_JOKER' };
   }
@@ -29,21 +31,23 @@ export function cheatBan(state: ActiveState, res: Resolution, flip: FlipState): 
   return null;
 }
 
-/** CHEAT-1: once the flip's card is settled, cheat or decline — or skip, recording why. */
+/** CHEAT-1: once the flip's card is settled (callers ask after pickStep, so it is taken), cheat or decline — or skip, recording why. */
 export function cheatStep(state: ActiveState, res: Resolution, flip: FlipState): Step | null {
-  if (flip.taken === null || flip.cheat !== null) return null;
+  if (flip.cheat !== null) return null;
   const ban = cheatBan(state, res, flip);
   if (ban) return events({ type: 'CheatSkipped', seat: flip.seat, slot: flip.slot, rule: ban.rule, code: ban.code });
   return decision({ kind: 'cheat', seat: flip.seat, slot: flip.slot, legal: [...state.seats[flip.seat].hand] });
 }
 
-/** Total used to order cheats (DUEL-4 C): stat + flipped card + flat modifiers, before any cheat. */
+/**
+ * Total used to order cheats (DUEL-4 C): stat + flipped card + flat modifiers, before any cheat. Asked in
+ * Step C, for both sides of a duel nobody yielded: each has flipped and taken its card (Step B).
+ */
 export function preCheatTotal(res: DuelResolution, role: DuelRole): number {
-  const side = res.sides.find((s) => s.role === role);
-  const flip = findFlip(res, role);
-  if (!side || !flip || flip.taken === null) return 0;
+  const side = res.sides.find((s) => s.role === role) as DuelSide;
+  const taken = (findFlip(res, role) as FlipState).taken as CardCode;
   const cover = role === 'defender' && res.inCover ? 1 : 0;
-  return side.stat + cardValue(flip.taken) + side.modifier + cover;
+  return side.stat + cardValue(taken) + side.modifier + cover;
 }
 
 /** DUEL-4 C: the lower total decides first, the defender first on a tie. */

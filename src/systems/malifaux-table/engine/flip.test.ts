@@ -1,6 +1,7 @@
 /** FLIP-1..FLIP-10. */
 import { describe, expect, it } from 'vitest';
-import { cardsToReveal, legalPicks, variableFlipValue } from './flip.js';
+import { cardsToReveal, finalCard, legalPicks, variableFlipValue } from './flip.js';
+import type { FlipState } from './schema.js';
 import { P0, P1, given, scenario } from './testkit.js';
 
 describe('flips', () => {
@@ -107,5 +108,13 @@ describe('flips', () => {
     expect(d.lastOf('DuelResolved')?.result.attacker).toMatchObject({ total: 22, succeeded: true });
     d.expectPending('cheat', 0); // the damage flip (diff 8, no precision modifier) may be cheated
     expect(d.pending).toMatchObject({ slot: 'damage' });
+  });
+
+  it('FLIP-1, CHEAT-1: the flip’s card in the conflict is the cheated card if any, else the taken one; no flip, no card', () => {
+    const flip: FlipState = { slot: 'main', seat: 0, net: 1, cheatable: true, revealed: ['4M', '11T'], taken: '11T', forced: false, cheat: null, redJokerSuit: null };
+    expect(finalCard(undefined)).toBeNull();
+    expect(finalCard(flip)).toBe('11T');
+    expect(finalCard({ ...flip, cheat: { outcome: 'declined' } })).toBe('11T');
+    expect(finalCard({ ...flip, cheat: { outcome: 'cheated', card: '13R' } })).toBe('13R');
   });
 });

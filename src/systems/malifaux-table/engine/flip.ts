@@ -16,8 +16,8 @@ export function cardsToReveal(net: number): number {
 /** FLIP-4 and FLIP-5: the revealed cards that may become the flip's card. */
 export function legalPicks(revealed: readonly CardCode[], net: number): CardCode[] {
   if (revealed.includes(BLACK_JOKER)) return [BLACK_JOKER];
-  if (net === 0) return revealed.slice(0, 1);
-  if (net > 0) return [...revealed];
+  // Net 0 reveals a single card (FLIP-3, and a re-flip starts from none): it is the whole choice, as on a + flip.
+  if (net >= 0) return [...revealed];
   const lowest = Math.min(...revealed.map(cardValue));
   return revealed.filter((c) => cardValue(c) === lowest || c === RED_JOKER);
 }
@@ -31,11 +31,6 @@ export function finalCard(flip: FlipState | undefined): CardCode | null {
   if (!flip) return null;
   if (flip.cheat?.outcome === 'cheated') return flip.cheat.card;
   return flip.taken;
-}
-
-/** A flip is settled when its card is chosen and its cheat decided (or forbidden). */
-export function isSettled(flip: FlipState | undefined): boolean {
-  return !!flip && flip.taken !== null && flip.cheat !== null;
 }
 
 /** FLIP-1 / LOC-3: reveal the missing cards from the top of the deck (reshuffles happen before, in nextStep). */

@@ -2,7 +2,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { freshDeck, sortCanonical } from './cards.js';
-import { ShuffleStream, seedCommitment, shuffleCards } from './rng.js';
+import { ShuffleStream, isValidSeed, seedCommitment, shuffleCards } from './rng.js';
 import { verifyShuffles } from './verify.js';
 import { decide, evolve, initialState } from './game.js';
 import type { GameEvent, GameState } from './schema.js';
@@ -66,6 +66,39 @@ describe('rng', () => {
     expect(shuffleCards(SEED, 1, 0, freshDeck()).order).not.toEqual(a.order);
     expect(shuffleCards(SEED, 0, 1, freshDeck()).order).not.toEqual(a.order);
     expect(shuffleCards('f'.repeat(64), 0, 0, freshDeck()).order).not.toEqual(a.order);
+  });
+
+  it('SETUP-10: a seed is exactly 64 lowercase hex characters (32 bytes), nothing before or after', () => {
+    expect(isValidSeed(SEED)).toBe(true);
+    expect(isValidSeed('f'.repeat(64))).toBe(true);
+    expect(isValidSeed(SEED.slice(1))).toBe(false);
+    expect(isValidSeed(`${SEED}0`)).toBe(false);
+    expect(isValidSeed(`x${SEED}`)).toBe(false);
+    expect(isValidSeed(`${SEED}x`)).toBe(false);
+    expect(isValidSeed(`${SEED.slice(1)}g`)).toBe(false);
+    expect(isValidSeed(SEED.toUpperCase())).toBe(false); // startGame lowercases it first
+    expect(isValidSeed('')).toBe(false);
+  });
+
+  it('a shuffle of two cards is always cut by one card (1 + int(1)), and int(1) uses no word of the stream', () => {
+    for (const index of [0, 1, 2, 3]) {
+      const two = shuffleCards(SEED, 0, index, ['1R', '2R']);
+      expect(two.cut).toBe(1);
+      expect(two).toEqual(readmeShuffle(SEED, 0, index, ['1R', '2R']));
+    }
+    expect(shuffleCards(SEED, 1, 0, [])).toEqual({ order: [], cut: 0 });
+    const stream = new ShuffleStream(Buffer.from(SEED, 'hex'), 0, 0);
+    expect(stream.nextInt(1)).toBe(0);
+    expect(stream.nextWord()).toBe(0x943f4e94); // still the first word of the stream
+  });
+
+  it('rejection sampling: a word at or above the limit 2^32 − (2^32 mod m) is skipped, a word below it answers word mod m', () => {
+    // For m > 2^31 the limit is m itself. With m = the stream's first word 0x943f4e94, that word is at the
+    // limit (rejected), the second 0xaa880d6e is above it (rejected), the third 0x6599af1b is the answer.
+    const stream = new ShuffleStream(Buffer.from(SEED, 'hex'), 0, 0);
+    expect(stream.nextInt(0x943f4e94)).toBe(0x6599af1b);
+    // One more than the first word: the first word is below the limit, and the answer.
+    expect(new ShuffleStream(Buffer.from(SEED, 'hex'), 0, 0).nextInt(0x943f4e95)).toBe(0x943f4e94);
   });
 
   it('integers are in range and roughly uniform (rejection sampling)', () => {

@@ -20,7 +20,7 @@ export function isValidSeed(seed: string): boolean {
 
 /** SHA-256 (hex) of the seed's 64 lowercase hex characters taken as ASCII text: `printf %s "$seed" | sha256sum`. */
 export function seedCommitment(seed: string): string {
-  return createHash('sha256').update(seed, 'utf8').digest('hex');
+  return createHash('sha256').update(seed).digest('hex');
 }
 
 /**
@@ -29,7 +29,7 @@ export function seedCommitment(seed: string): string {
  * word = big-endian uint32 at byte offset 4 * (k mod 8).
  */
 export class ShuffleStream {
-  private block = -1;
+  /** The current block: words are read in order, so a new block starts exactly when k is a multiple of 8. */
   private bytes: Buffer = Buffer.alloc(0);
   private k = 0;
 
@@ -40,11 +40,7 @@ export class ShuffleStream {
   ) {}
 
   nextWord(): number {
-    const b = Math.floor(this.k / 8);
-    if (b !== this.block) {
-      this.bytes = createHmac('sha256', this.key).update(`fatekeeper/shuffle/${this.seat}/${this.index}/${b}`, 'utf8').digest();
-      this.block = b;
-    }
+    if (this.k % 8 === 0) this.bytes = createHmac('sha256', this.key).update(`fatekeeper/shuffle/${this.seat}/${this.index}/${this.k / 8}`).digest();
     const word = this.bytes.readUInt32BE(4 * (this.k % 8));
     this.k++;
     return word;

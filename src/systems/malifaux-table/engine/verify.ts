@@ -32,10 +32,10 @@ export function verifyShuffles(seed: string, events: readonly GameEvent[]): Veri
   events.forEach((e, n) => {
     if (e.type === 'GameStarted' && e.seedCommitment !== seedCommitment(key)) problems.push(`event ${n}: the seed does not match the commitment`);
     if (e.type === 'DeckShuffled') {
-      const expectedIndex = state.status === 'new' ? 0 : state.seats[e.seat].shuffles;
-      const pool = state.status === 'new' ? [] : [...state.seats[e.seat].deck, ...state.seats[e.seat].discard];
+      // Before GameStarted there are no cards to shuffle: no shuffle can be right.
+      const z = state.status === 'new' ? null : state.seats[e.seat];
       const redo = shuffleCards(key, e.seat, e.index, e.order);
-      const ok = e.index === expectedIndex && sameList(sortCanonical(pool), sortCanonical(e.order)) && sameList(redo.order, e.order) && redo.cut === e.cut;
+      const ok = z !== null && e.index === z.shuffles && sameList(sortCanonical([...z.deck, ...z.discard]), sortCanonical(e.order)) && sameList(redo.order, e.order) && redo.cut === e.cut;
       if (!ok) problems.push(`event ${n}: shuffle ${e.index} of seat ${e.seat} differs`);
       shuffles.push({ seat: e.seat, index: e.index, ok });
     }

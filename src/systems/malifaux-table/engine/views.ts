@@ -3,7 +3,7 @@
  * the private view of its owner (hands) or nowhere before the end (deck order, seed).
  */
 import type { CardCode } from './cards.js';
-import type { DecisionCore, Ending, GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
+import type { ActiveState, DecisionCore, EndedState, Ending, GameEvent, GameOptions, GameState, GameSystem, Resolution, Seat } from './schema.js';
 import type { PendingDecision } from './decisions.js';
 import { pendingDecision } from './decisions.js';
 import { cloneData } from './clone.js';
@@ -70,8 +70,17 @@ export type PrivateView =
     });
 
 export function publicView(state: GameState): PublicView {
+  return state.status === 'new' ? { status: 'new' } : gameView(state, pendingDecision(state));
+}
+
+export function privateView(state: GameState, seat: Seat): PrivateView {
   if (state.status === 'new') return { status: 'new' };
   const pending = pendingDecision(state);
+  return { ...gameView(state, pending), viewer: seat, hand: [...state.seats[seat].hand], decision: pending?.seat === seat ? pending : null };
+}
+
+/** The public view of a started game. */
+function gameView(state: ActiveState | EndedState, pending: PendingDecision | null): Exclude<PublicView, { status: 'new' }> {
   const seats = state.seats.map((z, i): PublicSeat => ({
     seat: i as Seat,
     userId: z.userId,
@@ -85,36 +94,27 @@ export function publicView(state: GameState): PublicView {
     soulstones: z.soulstones,
     shuffles: z.shuffles,
   })) as [PublicSeat, PublicSeat];
-  let publicPending: PublicDecision | null = null;
-  if (pending) {
-    publicPending = { id: pending.id, kind: pending.kind, seat: pending.seat, since: pending.since };
-    if (pending.kind === 'discardDown' || pending.kind === 'triggerCost') publicPending.count = pending.count;
-    if (pending.kind === 'reduce') publicPending.damage = pending.damage;
-  }
-  return {
-    status: state.status,
+  const view = {
     gameId: state.gameId,
     system: state.system,
     createdBy: state.createdBy,
     options: { ...state.options },
     seedCommitment: state.seedCommitment,
-    seed: state.status === 'ended' ? state.seed : null,
     seats,
-    resolution: state.resolution ? cloneData(state.resolution) : null,
-    pending: publicPending,
+    resolution: cloneData(state.resolution),
+    pending: pending ? publicDecision(pending) : null,
     eventCount: state.eventCount,
-    ending: state.status === 'active' && state.ending ? { ...state.ending } : null,
-    endedBy: state.status === 'ended' ? state.endedBy : null,
-    endReason: state.status === 'ended' ? state.endReason : null,
-    conceded: state.status === 'ended' ? (state.conceded ?? null) : null,
   };
+  // Split by status rather than field by field: an ended state has no `ending`, an active one no result.
+  if (state.status === 'active') return { status: 'active', ...view, seed: null, ending: state.ending ? { ...state.ending } : null, endedBy: null, endReason: null, conceded: null };
+  return { status: 'ended', ...view, seed: state.seed, ending: null, endedBy: state.endedBy, endReason: state.endReason, conceded: state.conceded ?? null };
 }
 
-export function privateView(state: GameState, seat: Seat): PrivateView {
-  const view = publicView(state);
-  if (view.status === 'new' || state.status === 'new') return { status: 'new' };
-  const pending = pendingDecision(state);
-  return { ...view, viewer: seat, hand: [...state.seats[seat].hand], decision: pending && pending.seat === seat ? pending : null };
+function publicDecision(pending: PendingDecision): PublicDecision {
+  const shown: PublicDecision = { id: pending.id, kind: pending.kind, seat: pending.seat, since: pending.since };
+  if (pending.kind === 'discardDown' || pending.kind === 'triggerCost') shown.count = pending.count;
+  if (pending.kind === 'reduce') shown.damage = pending.damage;
+  return shown;
 }
 
 /** Decision kinds whose legal choices are hand cards: nobody but the decider may see them. */
@@ -175,9 +175,6 @@ export function publicEvent(event: GameEvent): object | null {
     case 'EndTakenBack':
     case 'SeenCardsKeptOut':
       return cloneData(event);
-    default: {
-      const never: never = event;
-      return never;
-    }
   }
+  // No default: every event type returns above, and a new one left out fails to compile (a missing return).
 }
