@@ -374,6 +374,8 @@ function codesIn(value: unknown): engine.CardCode[] {
  */
 function publicCodes(event: engine.GameEvent): engine.CardCode[] {
   if (event.type === 'CardsDrawn' || event.type === 'DeckShuffled' || event.type === 'GameStarted') return [];
+  // The platform's own log entries (referees chosen, undo asked…) share the log but are no engine event.
+  if (!engine.eventSchema.safeParse(event).success) return [];
   return codesIn(engine.publicEvent(event));
 }
 

@@ -48,6 +48,10 @@ describe('views', () => {
     expect(privateView(initialState, 0)).toEqual({ status: 'new' });
   });
 
+  it('something in the log that is no event of this engine (a platform entry, a garbled one) shows nothing', () => {
+    expect(publicEvent({ type: 'LogEntryRefereesChosen', roleId: null, hand: ['13R'] } as never)).toBeNull();
+  });
+
   it('public events hide the seed, shuffle orders and cuts, and drawn cards', () => {
     const r = decide(initialState, startCommand(), P0);
     if (!r.ok) throw new Error(r.error.code);
