@@ -24,7 +24,7 @@
  * (n − 1) / 2 blossoms exist at once. The tests check the matching against brute force anyway.
  */
 import maxWeightMatching from 'edmonds-blossom-fixed';
-import { ShuffleStream } from '../systems/malifaux-table/engine/rng.js';
+import { ShuffleStream, fisherYates } from '../systems/malifaux-table/engine/rng.js';
 import { isActive, missingResults, tableKey, type League, type LeagueError, type PlayerId, type Result, type Table } from './model.js';
 import { standings } from './standings.js';
 
@@ -43,12 +43,7 @@ export interface Pairing {
 
 /** The draw of round one: the players sorted by id, shuffled with the seed's stream. */
 export function drawRoundOne(seed: string, players: readonly PlayerId[]): { tables: Table[]; byes: PlayerId[] } {
-  const order = [...players].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const stream = new ShuffleStream(Buffer.from(seed, 'hex'), 0, 1);
-  for (let i = order.length - 1; i >= 1; i--) {
-    const j = stream.nextInt(i + 1);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
+  const order = fisherYates(new ShuffleStream(Buffer.from(seed, 'hex'), 0, 1), [...players].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   const tables: Table[] = [];
   for (let i = 0; i + 1 < order.length; i += 2) tables.push({ players: [order[i]!, order[i + 1]!] });
   return { tables, byes: order.length % 2 ? [order.at(-1)!] : [] };

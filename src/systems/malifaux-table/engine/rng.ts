@@ -65,19 +65,22 @@ export interface ShuffleOutcome {
   cut: number;
 }
 
+/** Fisher–Yates in place from the last position down, j = nextInt(i + 1): every shuffle the seed deals (decks, a league's first round). */
+export function fisherYates<T>(stream: ShuffleStream, items: T[]): T[] {
+  for (let i = items.length - 1; i >= 1; i--) {
+    const j = stream.nextInt(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
 /**
  * Shuffle number `index` of `seat`: sort the cards into fresh-deck order, Fisher–Yates from the last
  * position down (j = nextInt(i + 1)), then cut c = 1 + nextInt(n − 1) cards from the top to the bottom.
  */
 export function shuffleCards(seed: string, seat: number, index: number, cards: readonly CardCode[]): ShuffleOutcome {
   const stream = new ShuffleStream(Buffer.from(seed, 'hex'), seat, index);
-  const a = sortCanonical(cards);
-  for (let i = a.length - 1; i >= 1; i--) {
-    const j = stream.nextInt(i + 1);
-    const t = a[i] as CardCode;
-    a[i] = a[j] as CardCode;
-    a[j] = t;
-  }
+  const a = fisherYates(stream, sortCanonical(cards));
   if (a.length < 2) return { order: a, cut: 0 };
   const cut = 1 + stream.nextInt(a.length - 1);
   return { order: [...a.slice(cut), ...a.slice(0, cut)], cut };
