@@ -105,6 +105,7 @@ export async function startBotServer(options: {
   const log: Logger = { info: () => undefined, warn: () => undefined, error: (m) => note(counters, m) };
   const bot = buildBot({ store, rest, applicationId: options.double.applicationId, log, ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
 
+  await bot.warmedUp;
   // Registered when the handler returns, i.e. before the response is written, so a client that got its
   // response can always find the after() work of its interaction here.
   const afters = new Map<string, Promise<void>>();

@@ -35,6 +35,7 @@ if (config.mode === 'sandbox') {
   if (!applicationId) throw new Error('Set DISCORD_APPLICATION_ID (it could not be read from the token).');
   const rest = createRest({ ...(token ? { token } : {}), ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
   const bot = buildBot({ store, rest, applicationId });
+  await bot.warmedUp;
   if (config.mode === 'gateway') {
     const gateway = await startGateway({ token: token!, handler: bot.handler, ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
     console.log(`Fatekeeper is online as ${gateway.client.user?.tag ?? 'the bot'} (gateway).`);

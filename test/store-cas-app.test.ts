@@ -138,8 +138,9 @@ describe.each(RUNS)('concurrent /flip on $backend through the $mode transport', 
     }
     expect(await app.receiptCount()).toBe((await app.game())!.version);
     // A flip that resolves carries its picture, and files go through the interaction's callback (REST). These
-    // two were posted past the double, which never saw them, so it refuses their callback: the bot answers
-    // without the picture, as it should, and says so. Nothing else is logged.
+    // two were posted past the double, which never saw their ids, so it refuses their callback: the bot answers
+    // without the picture and says so. (It then adds the picture to the original message of their token,
+    // which this test borrowed from a real /flip, so the double accepts that edit.) Nothing else is logged.
     const unknown = app.logs.filter((l) => l.includes('the callback with files failed') && l.includes('Unknown interaction'));
     expect(unknown.map((l) => /interaction (\d+)/.exec(l)?.[1])).toEqual(['15760000000000200', '15760000000000201']);
     app.logs.splice(0, app.logs.length, ...app.logs.filter((l) => !unknown.includes(l)));

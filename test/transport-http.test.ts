@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InitialReply, InteractionHandler } from '../src/discord/contract.js';
 import { createInteractionsServer, listen } from '../src/discord/http.js';
@@ -26,12 +26,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(handler: InteractionHandler, maxBodyBytes?: number) {
+async function start(handler: InteractionHandler, maxBodyBytes?: number, apiBase = 'http://127.0.0.1:9/api') {
   const calls: unknown[] = [];
   const logs: string[] = [];
   server = createInteractionsServer({
     publicKey: publicKeyHex,
-    rest: createRest({ apiBase: 'http://127.0.0.1:9/api' }),
+    rest: createRest({ apiBase }),
     handler: (interaction) => (calls.push(interaction), handler(interaction)),
     log: (message) => logs.push(message),
     ...(maxBodyBytes ? { maxBodyBytes } : {}),
@@ -129,6 +129,41 @@ describe('HTTP interactions endpoint', () => {
     const failed = await fetch(`${url}/interactions`, { method: 'POST', headers: signed(command), body: command });
     expect(failed.status).toBe(200);
     expect(await failed.json()).toMatchObject({ type: 4, data: { flags: 64, content: expect.stringContaining('went wrong') } });
+  });
+
+  it('a reply whose callback with files fails is answered inline, then its files are added to the message', async () => {
+    // A stand-in for Discord's REST that refuses the multipart callback (as it does past the 3-second
+    // deadline or on a bad upload) and accepts the edit of the original message; it records both.
+    const seen: { method: string; url: string; body: string }[] = [];
+    const api = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url!, body: Buffer.concat(chunks).toString('latin1') });
+        const refused = req.url!.endsWith('/callback');
+        res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(refused ? { code: 40060, message: 'Interaction has already been acknowledged.' } : { id: '9' }));
+      });
+    });
+    const apiPort = await listen(api, 0);
+    try {
+      const picture = { name: 'flip.png', data: Buffer.from('PNG-BYTES'), contentType: 'image/png' };
+      const embeds = [{ title: 'Flip', image: { url: 'attachment://flip.png' } }];
+      const { url, logs } = await start(async () => ({ response: { type: 4, data: { embeds } }, files: [picture] }), undefined, `http://127.0.0.1:${apiPort}/api`);
+      const res = await fetch(`${url}/interactions`, { method: 'POST', headers: signed(command), body: command });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ type: 4, data: { embeds } });
+      await expect.poll(() => seen.length).toBe(2);
+      expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v10/interactions/1/tok/callback', 'PATCH /api/v10/webhooks/2/tok/messages/%40original']);
+      // The edit carries the picture and the embed that shows it.
+      expect(seen[1]!.body).toContain('PNG-BYTES');
+      expect(seen[1]!.body).toContain('attachment://flip.png');
+      expect(logs.filter((l) => l.includes('the callback with files failed'))).toHaveLength(1);
+      expect(logs.filter((l) => l.includes('could not be added'))).toEqual([]);
+    } finally {
+      api.closeAllConnections();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    }
   });
 
   it('serves /healthz and 404s anything else', async () => {

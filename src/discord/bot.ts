@@ -14,10 +14,17 @@ import { builtSystems, type SystemRegistry } from '../systems/registry.js';
 import type { GameStore } from '../store/contract.js';
 import { consoleLogger, type Logger } from '../app/services.js';
 import { languageChoices } from '../app/languages.js';
+import { translator } from '../i18n/index.js';
 
 export interface Bot {
   handler: InteractionHandler;
   services: Services;
+  /**
+   * Settles once every system's start-up work (fonts, a first picture) is done; failures are logged, not
+   * thrown. Started by buildBot: a server may listen at once, but waiting for it keeps the first player's
+   * answer as fast as the next ones.
+   */
+  warmedUp: Promise<void>;
 }
 
 /**
@@ -36,7 +43,10 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
   };
   const { commands, components } = interactionsFor(services.systems);
   const router = createRouter({ commands, components, services });
-  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services };
+  const warmedUp = Promise.all(
+    services.systems.all.map((system) => system.presentation.warmUp?.(translator('en')).catch((error: unknown) => services.log.warn(`warming up ${system.id} failed: ${String(error)}`))),
+  ).then(() => undefined);
+  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp };
 }
 
 /** A bot token starts with the bot user's id in base64, which is the application's id for every modern app. */

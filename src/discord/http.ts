@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { REST } from '@discordjs/rest';
 import type { InteractionHandler } from './contract.js';
 import { admitInteraction } from './envelope.js';
-import { defaultLog, postInteractionCallback, runAfter, type Log } from './outbox.js';
+import { attachFilesLate, defaultLog, postInteractionCallback, runAfter, type Log } from './outbox.js';
 import { createSignatureVerifier, type SignedRequest } from './signature.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -117,7 +117,7 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return void (await sendJson(res, 400, { error: 'not an interaction' }));
 
     // Checked before anything acts: a malformed interaction is answered with a refusal, never a 5xx.
-    const { reply, target } = await admit(payload);
+    const { reply, target, interaction } = await admit(payload);
     if (reply.files && reply.files.length > 0 && target) {
       // Files cannot ride in the HTTP response; Discord wants the callback endpoint, then 202 with no body.
       let called = false;
@@ -125,7 +125,7 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
         await postInteractionCallback(rest, target, reply);
         called = true;
       } catch (error) {
-        log(`interaction ${target.id}: the callback with files failed; answering without them`, error);
+        log(`interaction ${target.id}: the callback with files failed; answering without them, then adding them to the message`, error);
       }
       if (called) {
         await new Promise<void>((resolve) => {
@@ -134,6 +134,14 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
         });
       } else {
         await sendJson(res, 200, reply.response);
+        // The answer is out without its pictures: they follow on the same message, not lost.
+        if (interaction) {
+          try {
+            await attachFilesLate(rest, interaction.application_id, target.token, reply);
+          } catch (error) {
+            log(`interaction ${target.id}: its files could not be added afterwards either`, error);
+          }
+        }
       }
     } else {
       await sendJson(res, 200, reply.response);

@@ -125,6 +125,17 @@ export async function postInteractionCallback(rest: REST, interaction: Pick<APII
   });
 }
 
+/**
+ * Puts a reply's files on its original message afterwards (PATCH `@original`, multipart): for when the
+ * callback that carried them failed and the reply went out without them. The message's content and
+ * embeds are sent again, so an embed that shows `attachment://…` finds its file.
+ */
+export async function attachFilesLate(rest: REST, applicationId: string, interactionToken: string, reply: InitialReply): Promise<void> {
+  if (!reply.files || reply.files.length === 0) return;
+  const data = 'data' in reply.response && reply.response.data ? reply.response.data : {};
+  await rest.patch(Routes.webhookMessage(applicationId, interactionToken, '@original'), { body: data, files: reply.files, auth: false });
+}
+
 /** Runs the reply's post-response work; its failures are logged, never rethrown into the transport. */
 export async function runAfter(reply: InitialReply, log: Log): Promise<void> {
   if (!reply.after) return;

@@ -38,6 +38,7 @@ export async function startSandbox(
   const store = await openStore(options.databaseUrl);
   const rest = createRest({ token: double.botToken, apiBase: double.apiBase });
   const bot = buildBot({ store, rest, applicationId: double.applicationId, ...(options.log ? { log: options.log } : {}), ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  await bot.warmedUp;
   const server = createInteractionsServer({ publicKey: double.publicKey, handler: bot.handler, rest });
   // The bot's endpoint is internal: only the double calls it, so it listens on loopback on a free port.
   const botPort = await listen(server, 0, '127.0.0.1');

@@ -283,6 +283,11 @@ export interface Presentation<PublicView, PrivateView, Event> {
   hints(t: Translate, view: PublicView, mine: PrivateView | null): string[];
   /** A first game's walkthrough of the system's own commands, for /help. */
   guide(t: Translate): Guide;
+  /**
+   * Run once at start-up, before the first player waits on it: e.g. loads the fonts and draws a picture,
+   * so that the first flip of the process answers as fast as the next ones.
+   */
+  warmUp?(t: Translate): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------

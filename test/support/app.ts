@@ -290,6 +290,8 @@ export async function startApp(options: AppOptions): Promise<App> {
       return originalPush(...items);
     };
 
+    // As main.ts does before it serves: the first test's picture is then not the slow one.
+    await bot.warmedUp;
     if (options.register !== false) await registerCommands(env.rest, env.double.applicationId, env.double.fixtures.guild.id);
 
     if (options.rawEndpoint) {

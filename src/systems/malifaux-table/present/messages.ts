@@ -19,7 +19,7 @@ import { decisionComponents, describeDecision, handButtonId, type Row } from './
 import { describeAction } from './undo.js';
 import { COLOR, resolutionLines, seatsField, statusMessage, waitingLine, type Table } from './status.js';
 import { guide, hints } from './help.js';
-import { attachFlipPicture, damagePicture, duelPicture, handDescription, handPicture } from './pictures.js';
+import { attachFlipPicture, damagePicture, duelPicture, handDescription, handPicture, warmUpPictures } from './pictures.js';
 
 type PublicView = engine.PublicView;
 type PrivateView = engine.PrivateView;
@@ -260,6 +260,7 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
   colors: COLOR,
   privateViewRow: handRow,
   status: statusMessage,
+  warmUp: warmUpPictures,
   hints,
   guide,
 };

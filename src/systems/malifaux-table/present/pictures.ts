@@ -252,6 +252,11 @@ function renderedFlip(picture: FlipPicture): Promise<Buffer> {
   return png;
 }
 
+/** Draws one small flip picture: the fonts, the canvas library and its encoder are then loaded. */
+export async function warmUpPictures(t: Translate): Promise<void> {
+  await renderFlip({ title: '', fate: 0, revealed: ['1C'], taken: '1C', finalCard: '1C', labels: flipLabels(t) });
+}
+
 /**
  * A standalone flip's picture (/flip, FLIP-1..10), added to the channel's message of the batch where it
  * resolved: once, built from the public view right after FlipResolved (the flip is still on the table).
