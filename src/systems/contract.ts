@@ -356,6 +356,18 @@ export interface SystemModule<State, Command, Event extends { type: string }, Pu
   extends GameSystem<State, Command, Event, PublicView, PrivateView> {
   readonly presentation: Presentation<PublicView, PrivateView, Event>;
   readonly interactions: Interactions<Command, PrivateView>;
+  /**
+   * Other systems whose commands and components also act on this system's games: a system built on
+   * another (the whole game on the table's duels) reuses its /flip, /duel and buttons instead of copying
+   * them. It then accepts their commands in `decide`, and its views extend theirs (the same fields, and
+   * more), so that their components read its views as their own.
+   */
+  readonly accepts?: readonly string[];
+}
+
+/** Do `system`'s commands and components act on games that `played` plays? */
+export function playsCommandsOf(played: Pick<AnySystem, 'id' | 'accepts'>, system: Pick<AnySystem, 'id'>): boolean {
+  return played.id === system.id || (played.accepts ?? []).includes(system.id);
 }
 
 /**

@@ -4,7 +4,7 @@
  * refusal comes back as one localized problem.
  */
 import { MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
-import type { AnySystem, ComponentIntent, Intent } from '../../systems/contract.js';
+import { playsCommandsOf, type AnySystem, type ComponentIntent, type Intent } from '../../systems/contract.js';
 import { decisionRef } from '../../systems/decisionRef.js';
 import { act, loadActiveGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
@@ -90,7 +90,7 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
 /** The channel's game, if `system` plays it (a system's commands act on its own games only). */
 async function loadActiveGameOf(scope: Scope, system: AnySystem): Promise<Loaded> {
   const loaded = await loadActiveGame(scope.services, scope.channelId);
-  if (loaded.ok && loaded.game.system.id !== system.id) return { ok: false, problem: { code: 'WRONG_SYSTEM', params: { system: system.id } } };
+  if (loaded.ok && !playsCommandsOf(loaded.game.system, system)) return { ok: false, problem: { code: 'WRONG_SYSTEM', params: { system: system.id } } };
   return loaded;
 }
 
@@ -99,7 +99,7 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
   const loaded = await loadGameById(scope.services, gameId);
   if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
   // The custom id named a game of another system: a forged or garbled id.
-  if (loaded.game.system.id !== system.id) return problemReply(scope.t, { code: 'STALE_BUTTON' });
+  if (!playsCommandsOf(loaded.game.system, system)) return problemReply(scope.t, { code: 'STALE_BUTTON' });
   if (intent.kind === 'showPrivate') return showPrivate(scope, loaded);
   const { game } = loaded;
   if (game.system.phase(game.state) !== 'active') return problemReply(scope.t, { code: 'STALE_BUTTON' });
