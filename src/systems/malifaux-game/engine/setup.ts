@@ -7,7 +7,6 @@
  * live in schemes.ts.
  */
 import { z } from 'zod';
-import type { RuleError } from '../../malifaux-table/engine/index.js';
 import { checkHiring, hiredCrewSchema, parsedCrewSchema, modelTableSchema, type HireProblem, type HiredCrew, type ModelTable, type ParsedCrew } from '../crews/index.js';
 
 export type Seat = 0 | 1;
@@ -35,7 +34,11 @@ export const declareCrewFields = {
   profiles: modelTableSchema,
 };
 
-export interface SetupRefusal extends RuleError {
+/** A refusal with a stable code for the edge to localize (codes: WHOLE_GAME_ERROR_CODES in decide.ts). */
+export interface SetupRefusal {
+  code: string;
+  rule?: string;
+  params?: Record<string, string | number>;
   /** Every hiring problem, when the crew breaks the hiring rules (they are listed back together). */
   problems?: HireProblem[];
 }

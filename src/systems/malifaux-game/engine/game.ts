@@ -1,0 +1,202 @@
+/**
+ * The whole game's decider: `decide(state, command, actor)` → its events and the state they lead to, or
+ * a refusal; `evolve(state, event)` → state, a plain fold. The table engine decides and applies the cards
+ * (draws, flips, duels, damage flips, soulstones): a duel inside an activation is the table's duel, not a
+ * copy. This module adds the game around it and routes each command and event to its layer.
+ */
+import * as table from '../../malifaux-table/engine/index.js';
+import type { ActiveState as TableActive } from '../../malifaux-table/engine/index.js';
+import { shuffleEvent } from '../../malifaux-table/engine/fateDeck.js';
+import { encounterFromSeed } from './encounter.js';
+import { declareCrew, deployingSeat, DEPLOYMENT_STEPS, type Seat } from './setup.js';
+import {
+  GAME_COMMAND_TYPES,
+  GAME_EVENT_TYPES,
+  gameCommandSchema,
+  type GameCommand,
+  type GameEvent,
+  type GameLayer,
+  type WholeCommand,
+  type WholeEvent,
+  type WholeState,
+} from './schema.js';
+
+/** Who sends a command: the table engine's actor (a seat or none, referee powers). */
+export type Actor = table.Actor;
+
+/** A refusal: a stable code for the edge to localize, the rule that forbids it, message params. */
+export interface WholeRefusal {
+  code: string;
+  rule?: string;
+  params?: Record<string, string | number>;
+}
+
+export type Decided = { ok: true; value: { events: WholeEvent[]; state: WholeState } } | { ok: false; error: WholeRefusal };
+
+/** Every code the whole game's own refusals use (the table's are its ERROR_CODES). */
+export const WHOLE_GAME_ERROR_CODES = [
+  'INVALID_COMMAND',
+  'GAME_NOT_STARTED',
+  'GAME_ALREADY_STARTED',
+  'GAME_ENDED',
+  'NOT_A_PLAYER',
+  'WRONG_STAGE',
+  'NOT_YOUR_TURN',
+  'ENCOUNTER_FAILED',
+  'CREW_ALREADY_DECLARED',
+  'CREW_UNKNOWN_NAMES',
+  'CREW_NOT_HIRABLE',
+] as const;
+
+const refuse = (code: (typeof WHOLE_GAME_ERROR_CODES)[number], rule?: string, params?: Record<string, string | number>): { ok: false; error: WholeRefusal } => ({
+  ok: false,
+  error: { code, ...(rule ? { rule } : {}), ...(params ? { params } : {}) },
+});
+
+export const initialState: WholeState = { table: table.initialState, game: null };
+
+// ---------------------------------------------------------------------------------------------------
+// evolve
+
+export function isGameEvent(event: WholeEvent): event is GameEvent {
+  return GAME_EVENT_TYPES.has(event.type);
+}
+
+export function evolve(state: WholeState, event: WholeEvent): WholeState {
+  if (!isGameEvent(event)) return { table: table.evolve(state.table, event), game: state.game };
+  return { table: state.table, game: evolveGame(state.game, event) };
+}
+
+export function evolveAll(state: WholeState, events: readonly WholeEvent[]): WholeState {
+  return events.reduce(evolve, state);
+}
+
+export function replay(events: readonly WholeEvent[]): WholeState {
+  return evolveAll(initialState, events);
+}
+
+function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
+  if (e.type === 'WholeGameStarted') {
+    return { options: e.options, encounter: null, stage: 'crews', seq: 1, stageSeq: 1, crews: [null, null], deploymentStep: 0 };
+  }
+  if (!game) return game; // a log starts with WholeGameStarted: nothing else comes before it
+  const seq = game.seq + 1;
+  switch (e.type) {
+    case 'EncounterFlipped':
+      return { ...game, seq, encounter: e.record };
+    case 'CrewDeclared': {
+      const crews: GameLayer['crews'] = [...game.crews];
+      crews[e.seat] = e.crew;
+      return { ...game, seq, crews };
+    }
+    case 'CrewsRevealed':
+      return { ...game, seq, crews: [...e.crews] };
+    case 'StageBegan':
+      return { ...game, seq, stageSeq: seq, stage: e.stage };
+    case 'DeploymentStepDone':
+      return { ...game, seq, stageSeq: seq, deploymentStep: e.step + 1 };
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// decide
+
+export function decide(state: WholeState, command: WholeCommand, actor: Actor): Decided {
+  if (GAME_COMMAND_TYPES.has(command.type)) {
+    const parsed = gameCommandSchema.safeParse(command);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return refuse('INVALID_COMMAND', undefined, { field: issue ? issue.path.join('.') : '', problem: issue ? issue.code : 'invalid' });
+    }
+    const events = decideGame(state, parsed.data, actor);
+    return events.ok ? { ok: true, value: { events: events.value, state: evolveAll(state, events.value) } } : events;
+  }
+  return decideTable(state, command as table.Command, actor);
+}
+
+type Events = { ok: true; value: WholeEvent[] } | { ok: false; error: WholeRefusal };
+
+function decideGame(state: WholeState, cmd: GameCommand, actor: Actor): Events {
+  if (cmd.type === 'startWholeGame') return startWholeGame(state, cmd, actor);
+  const { game } = state;
+  if (!game || state.table.status === 'new') return refuse('GAME_NOT_STARTED');
+  if (state.table.status === 'ended') return refuse('GAME_ENDED');
+  if (actor.seat === null) return refuse('NOT_A_PLAYER');
+  const seat = actor.seat;
+  switch (cmd.type) {
+    case 'declareCrew': {
+      if (game.stage !== 'crews') return refuse('WRONG_STAGE', 'SETUP-6', { stage: game.stage });
+      const declared = declareCrew(game.crews, seat, cmd.crew, cmd.profiles, game.options.encounterSize);
+      if (!declared.ok) return { ok: false, error: declared.error };
+      const events: WholeEvent[] = [{ type: 'CrewDeclared', seat, crew: declared.crew }];
+      if (declared.bothIn) {
+        const crews: [typeof declared.crew, typeof declared.crew] = seat === 0 ? [declared.crew, game.crews[1]!] : [game.crews[0]!, declared.crew];
+        events.push({ type: 'CrewsRevealed', crews });
+        // SS-2 / HIRE-9: each pool starts with what the hiring left.
+        for (const s of [0, 1] as const) events.push({ type: 'SoulstonesSet', seat: s, count: crews[s].soulstones, by: 'hiring' });
+        events.push({ type: 'StageBegan', stage: 'schemes' });
+      }
+      return { ok: true, value: events };
+    }
+    case 'deployed': {
+      if (game.stage !== 'deployment') return refuse('WRONG_STAGE', 'SETUP-9', { stage: game.stage });
+      const attacker = game.encounter!.attacker;
+      const step = game.deploymentStep;
+      const due = deployingSeat(step, attacker);
+      if (seat !== due) return refuse('NOT_YOUR_TURN', 'SETUP-9');
+      const events: WholeEvent[] = [{ type: 'DeploymentStepDone', step, seat }];
+      if (step === DEPLOYMENT_STEPS.length - 1) {
+        // SETUP-10: each deck (the encounter's flipped cards back in) is shuffled before turn 1.
+        const active = state.table as TableActive;
+        events.push(shuffleEvent(active, 0, 'setup'), shuffleEvent(active, 1, 'setup'), { type: 'StageBegan', stage: 'turns' });
+      }
+      return { ok: true, value: events };
+    }
+    default: {
+      const never: never = cmd;
+      return never;
+    }
+  }
+}
+
+function startWholeGame(state: WholeState, cmd: Extract<GameCommand, { type: 'startWholeGame' }>, actor: Actor): Events {
+  if (state.table.status !== 'new') return refuse('GAME_ALREADY_STARTED');
+  const started = table.decideAndEvolve(
+    state.table,
+    { type: 'startGame', gameId: cmd.gameId, system: 'm3e', seats: cmd.seats, seed: cmd.seed, createdBy: cmd.createdBy, options: cmd.options.handLimit ? { handLimit: cmd.options.handLimit } : {} },
+    actor,
+  );
+  if (!started.ok) return { ok: false, error: started.error };
+  // SETUP-2..4 from shuffle 0 of each seat: the decks the table has just shuffled, so the cards the
+  // encounter flips are the top of those decks until SETUP-10 shuffles them again.
+  const plan = cmd.options.encounter ? { fixed: cmd.options.encounter } : { pack: cmd.options.pack };
+  const encounter = encounterFromSeed(plan, cmd.seed);
+  if (!encounter.ok) return refuse('ENCOUNTER_FAILED', encounter.error.rule, { problem: encounter.error.code });
+  return { ok: true, value: [...started.value.events, { type: 'WholeGameStarted', options: cmd.options }, { type: 'EncounterFlipped', record: encounter.value }] };
+}
+
+/** The table's commands: ends at any time; cards and duels once the turns have begun. */
+function decideTable(state: WholeState, cmd: table.Command, actor: Actor): Decided {
+  const ending = cmd.type === 'endGame' || cmd.type === 'takeBackEnd' || cmd.type === 'finalizeEnd';
+  if (!ending && state.game && state.game.stage !== 'turns') return refuse('WRONG_STAGE', undefined, { stage: state.game.stage });
+  if (!state.game && cmd.type === 'startGame') return refuse('INVALID_COMMAND', undefined, { field: 'type', problem: 'startGame' });
+  const decided = table.decideAndEvolve(state.table, cmd, actor);
+  if (!decided.ok) return { ok: false, error: decided.error };
+  return { ok: true, value: { events: decided.value.events, state: { table: decided.value.state, game: state.game } } };
+}
+
+/** Whose seat a set-up decision waits for (both seats at once for the secret ones). */
+export function setupWaits(game: GameLayer): { seat: Seat; kind: string }[] {
+  switch (game.stage) {
+    case 'crews':
+      return ([0, 1] as const).filter((s) => game.crews[s] === null).map((seat) => ({ seat, kind: 'declareCrew' }));
+    case 'deployment':
+      return [{ seat: deployingSeat(game.deploymentStep, game.encounter!.attacker), kind: `deploy.${DEPLOYMENT_STEPS[game.deploymentStep]}` }];
+    default:
+      return [];
+  }
+}
