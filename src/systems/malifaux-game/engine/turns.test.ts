@@ -4,7 +4,6 @@ import type { Result } from '../../contract.js';
 import type { Seat } from '../../malifaux-table/engine/schema.js';
 import type { ModelStanding, PerSeat, TurnError, TurnState } from './turns.js';
 import {
-  TURN_ERROR_CODES,
   beginGame,
   chainActivation,
   chooseInitiative,
