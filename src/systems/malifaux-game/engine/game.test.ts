@@ -82,7 +82,7 @@ describe('the whole game: set-up', () => {
     expect(refusal(refused)).toBe('CREW_NOT_HIRABLE');
     expect(refusal(decide(state, { type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, { userId: 'u-rita', seat: null, referee: true }))).toBe('NOT_A_PLAYER');
     // The table's cards wait for the turns: no flip during the set-up.
-    expect(refusal(decide(state, { type: 'flip' }, ALICE))).toBe('WRONG_STAGE');
+    expect(refusal(decide(state, { type: 'flip', modifier: 0 }, ALICE))).toBe('WRONG_STAGE');
   });
 
   it('evolve is a plain fold: the events of a decision, folded again, give the state decide returned', () => {

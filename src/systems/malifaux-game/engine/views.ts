@@ -1,0 +1,60 @@
+/**
+ * What each audience may see of a whole game. The table's views (hands, decks, the duel on the table)
+ * come from the table engine unchanged, so the table's buttons and pictures read them as their own; the
+ * game adds its part beside them. A crew is its player's alone until both are in (SETUP-7).
+ */
+import * as table from '../../malifaux-table/engine/index.js';
+import type { HiredCrew } from '../crews/index.js';
+import type { EncounterRecord } from './encounter.js';
+import { isGameEvent, setupWaits } from './game.js';
+import type { Stage, WholeEvent, WholeOptions, WholeState } from './schema.js';
+import type { Seat } from './setup.js';
+
+export interface GamePublic {
+  stage: Stage;
+  options: WholeOptions;
+  encounter: EncounterRecord | null;
+  /** Each seat's crew once both are revealed; before that only whether it is declared. */
+  crews: [PublicCrew, PublicCrew];
+  deploymentStep: number;
+  /** Who the game waits for outside the table's own decisions, and for what. */
+  waits: { seat: Seat; kind: string }[];
+}
+
+export interface PublicCrew {
+  declared: boolean;
+  crew: HiredCrew | null;
+}
+
+export interface GamePrivate extends GamePublic {
+  /** The viewer's own crew, from the moment it is declared. */
+  myCrew: HiredCrew | null;
+}
+
+export type WholePublicView = table.PublicView & { game: GamePublic | null };
+export type WholePrivateView = table.PrivateView & { game: GamePrivate | null };
+
+function gamePublic(state: WholeState): GamePublic | null {
+  const { game } = state;
+  if (!game) return null;
+  const revealed = game.stage !== 'crews';
+  const crew = (seat: Seat): PublicCrew => ({ declared: game.crews[seat] !== null, crew: revealed ? game.crews[seat] : null });
+  return { stage: game.stage, options: game.options, encounter: game.encounter, crews: [crew(0), crew(1)], deploymentStep: game.deploymentStep, waits: setupWaits(game) };
+}
+
+export function publicView(state: WholeState): WholePublicView {
+  return { ...table.publicView(state.table), game: gamePublic(state) };
+}
+
+export function privateView(state: WholeState, seat: Seat): WholePrivateView {
+  const pub = gamePublic(state);
+  return { ...table.privateView(state.table, seat), game: pub && { ...pub, myCrew: state.game?.crews[seat] ?? null } };
+}
+
+/** The event as the public log may show it: a crew declared shows no crew until the reveal. */
+export function publicEvent(event: WholeEvent): WholeEvent | null {
+  // The table's public forms keep each event's shape (drawn cards and shuffle orders become counts).
+  if (!isGameEvent(event)) return table.publicEvent(event) as WholeEvent | null;
+  if (event.type === 'CrewDeclared') return { ...event, crew: null };
+  return event;
+}
