@@ -83,7 +83,7 @@ export const modelInPlaySchema = z
     leader: z.boolean(),
     status: modelStatusSchema,
     /** The turn it was summoned in (SUM-5), or null. */
-    summoned: int.min(1).max(5).nullable(),
+    summoned: int.min(0).nullable(),
     activated: z.boolean(),
     killedBy: killerSchema.nullable(),
     killedHow: killedHowSchema.nullable(),
