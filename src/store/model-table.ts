@@ -32,6 +32,12 @@ export interface ModelTableDeps {
   now(): Date;
 }
 
+type UpsertArgs<Data> = {
+  where: { guildId_key: { guildId: string; key: string } };
+  create: Data & { guildId: string; key: string; createdBy: string; updatedBy: string; createdAt: Date; updatedAt: Date };
+  update: Data & { updatedBy: string; updatedAt: Date };
+};
+
 const MODEL_COLUMNS = raw(
   `"key", "name", "title", "station", "stationLimit", "totemOf", "insignificant", "versatile", "factions", "keywords", "cost", "health", "base", "df", "wp", "sz", "mv", "soulstoneUser"`,
 );
@@ -60,6 +66,26 @@ export function createModelTableStore<Model extends ModelProfileFields, Upgrade 
     });
   };
 
+  /** Inserts or replaces each row under its key, in order, in one transaction; who created a row is kept. */
+  const upsertAll = async <Data extends object>(
+    rows: readonly { key: string; data: Data }[],
+    guildId: string,
+    userId: string,
+    upsert: (tx: ModelTableTx, args: UpsertArgs<Data>) => Promise<unknown>,
+  ): Promise<void> => {
+    if (rows.length === 0) return;
+    const at = deps.now();
+    await deps.transaction(async (tx) => {
+      for (const { key, data } of rows) {
+        await upsert(tx, {
+          where: { guildId_key: { guildId, key } },
+          create: { guildId, key, ...data, createdBy: userId, updatedBy: userId, createdAt: at, updatedAt: at },
+          update: { ...data, updatedBy: userId, updatedAt: at },
+        });
+      }
+    });
+  };
+
   return {
     async modelTable(guildId) {
       const [models, upgrades] = await Promise.all([
@@ -75,17 +101,7 @@ export function createModelTableStore<Model extends ModelProfileFields, Upgrade 
         const model = codec.parseModel(profile);
         return { key: codec.modelKey(model), data: modelColumns(model) };
       });
-      if (rows.length === 0) return;
-      const at = deps.now();
-      await deps.transaction(async (tx) => {
-        for (const { key, data } of rows) {
-          await tx.modelProfile.upsert({
-            where: { guildId_key: { guildId, key } },
-            create: { guildId, key, ...data, createdBy: userId, updatedBy: userId, createdAt: at, updatedAt: at },
-            update: { ...data, updatedBy: userId, updatedAt: at },
-          });
-        }
-      });
+      await upsertAll(rows, guildId, userId, (tx, args) => tx.modelProfile.upsert(args));
     },
 
     async saveUpgradeProfiles(guildId, upgrades, userId) {
@@ -93,17 +109,7 @@ export function createModelTableStore<Model extends ModelProfileFields, Upgrade 
         const upgrade = codec.parseUpgrade(profile);
         return { key: codec.upgradeKey(upgrade), data: upgradeColumns(upgrade) };
       });
-      if (rows.length === 0) return;
-      const at = deps.now();
-      await deps.transaction(async (tx) => {
-        for (const { key, data } of rows) {
-          await tx.upgradeProfile.upsert({
-            where: { guildId_key: { guildId, key } },
-            create: { guildId, key, ...data, createdBy: userId, updatedBy: userId, createdAt: at, updatedAt: at },
-            update: { ...data, updatedBy: userId, updatedAt: at },
-          });
-        }
-      });
+      await upsertAll(rows, guildId, userId, (tx, args) => tx.upgradeProfile.upsert(args));
     },
 
     async deleteModelProfile(guildId, key) {
