@@ -16,7 +16,22 @@
  * database would. `serialize: true` stores it as JSON text (a real store's cost, about 4 µs for a /flip).
  */
 import { randomUUID } from 'node:crypto';
-import type { AppendResult, CreateGameResult, GameMessageRef, GameStore, GuildSettings, NewEvent, StoredEvent, StoredGame, UserSettings } from '../src/store/contract.js';
+import {
+  MODEL_SEARCH_LIMIT,
+  type AppendResult,
+  type CreateGameResult,
+  type GameMessageRef,
+  type GameStore,
+  type GuildSettings,
+  type ModelProfileFields,
+  type ModelTableCodec,
+  type ModelTableStore,
+  type NewEvent,
+  type StoredEvent,
+  type StoredGame,
+  type UpgradeProfileFields,
+  type UserSettings,
+} from '../src/store/contract.js';
 
 /**
  * The event log: one JSON line per write ({ at, events: NewEvent[] }) in one growable Buffer, whose bytes
@@ -74,6 +89,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
   const users = new Map<string, UserSettings>();
   const guilds = new Map<string, GuildSettings>();
   const messages = new Map<string, GameMessageRef>();
+  const modelTables: MemoryModelTables = { models: new Map(), upgrades: new Map() };
   const stats = { appends: 0, conflicts: 0, duplicates: 0 };
 
   const toJson = (value: unknown, what: string): string => {
@@ -199,7 +215,56 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
     async rememberGuildLocale(guildId, locale) {
       guilds.set(guildId, { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null, locale: null }), discordLocale: locale });
     },
+    modelTables(codec) {
+      return memoryModelTables(codec, modelTables);
+    },
     async close() {},
   };
   return store;
+}
+
+/** Profiles by guild, then by key, as the codec checked them when saved (JSON-like values: cloned out). */
+interface MemoryModelTables {
+  models: Map<string, Map<string, unknown>>;
+  upgrades: Map<string, Map<string, unknown>>;
+}
+
+/** The model tables with the contract's semantics: checked on write and read, upserted by key, searched by key prefix. */
+function memoryModelTables<Model extends ModelProfileFields, Upgrade extends UpgradeProfileFields>(codec: ModelTableCodec<Model, Upgrade>, tables: MemoryModelTables): ModelTableStore<Model, Upgrade> {
+  const rows = (of: Map<string, Map<string, unknown>>, guildId: string) => {
+    let guild = of.get(guildId);
+    if (guild === undefined) of.set(guildId, (guild = new Map()));
+    return guild;
+  };
+  const inKeyOrder = (guild: Map<string, unknown>) => [...guild.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    async modelTable(guildId) {
+      return {
+        models: inKeyOrder(rows(tables.models, guildId)).map(([, m]) => codec.parseModel(structuredClone(m))),
+        upgrades: inKeyOrder(rows(tables.upgrades, guildId)).map(([, u]) => codec.parseUpgrade(structuredClone(u))),
+      };
+    },
+    async saveModelProfiles(guildId, profiles) {
+      const checked = profiles.map((p) => codec.parseModel(p));
+      for (const m of checked) rows(tables.models, guildId).set(codec.modelKey(m), structuredClone(m));
+    },
+    async saveUpgradeProfiles(guildId, upgrades) {
+      const checked = upgrades.map((u) => codec.parseUpgrade(u));
+      for (const u of checked) rows(tables.upgrades, guildId).set(codec.upgradeKey(u), structuredClone(u));
+    },
+    async deleteModelProfile(guildId, key) {
+      return rows(tables.models, guildId).delete(key);
+    },
+    async deleteUpgradeProfile(guildId, key) {
+      return rows(tables.upgrades, guildId).delete(key);
+    },
+    async searchModelProfiles(guildId, prefix, limit = MODEL_SEARCH_LIMIT) {
+      const start = codec.searchKey(prefix);
+      const take = Math.min(Math.max(Math.floor(limit), 0), MODEL_SEARCH_LIMIT);
+      return inKeyOrder(rows(tables.models, guildId))
+        .filter(([key]) => key.startsWith(start))
+        .slice(0, take)
+        .map(([, m]) => codec.parseModel(structuredClone(m)));
+    },
+  };
 }

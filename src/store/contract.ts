@@ -132,5 +132,89 @@ export interface GameStore {
   /** Records the server's Discord language (creating its settings row if need be). */
   rememberGuildLocale(guildId: string, locale: string): Promise<void>;
 
+  /**
+   * The servers' model tables (schema.base.prisma, ModelProfile and UpgradeProfile), read and written
+   * through a system's codec: the store knows no system (store-is-a-leaf), so the system that owns the
+   * profiles says how a row is checked and keyed. Cheap: call it per use or keep the result.
+   */
+  modelTables<Model extends ModelProfileFields, Upgrade extends UpgradeProfileFields>(codec: ModelTableCodec<Model, Upgrade>): ModelTableStore<Model, Upgrade>;
+
   close(): Promise<void>;
+}
+
+/**
+ * The columns of a ModelProfile row: what a system's model profile carries (the Malifaux system's
+ * `ModelProfile` fits). Lists are kept as JSON text.
+ */
+export interface ModelProfileFields {
+  name: string;
+  title: string | null;
+  station: string;
+  stationLimit: number | null;
+  totemOf: string | null;
+  insignificant: boolean;
+  versatile: boolean;
+  factions: readonly string[];
+  keywords: readonly string[];
+  cost: number | null;
+  health: number;
+  base: number;
+  df: number;
+  wp: number;
+  sz: number;
+  mv: number;
+  soulstoneUser: boolean | null;
+}
+
+/** The columns of an UpgradeProfile row; `restrictions` is kept as JSON text, checked by the codec. */
+export interface UpgradeProfileFields {
+  name: string;
+  cost: number;
+  factions: readonly string[];
+  plentiful: number | null;
+  special: boolean;
+  restrictions: readonly unknown[];
+}
+
+/**
+ * How the system that owns the profiles checks and keys them (the Malifaux system's
+ * `modelTableCodec`, crews/table-codec.ts: its zod schemas, `profileKey` and `nameKey`).
+ */
+export interface ModelTableCodec<Model extends ModelProfileFields, Upgrade extends UpgradeProfileFields> {
+  /** A row's fields as read, checked: throws when they are not a valid profile. */
+  parseModel(fields: unknown): Model;
+  parseUpgrade(fields: unknown): Upgrade;
+  /** The key a model profile is stored and found under (unique per server). */
+  modelKey(model: Model): string;
+  upgradeKey(upgrade: Upgrade): string;
+  /** What typed text is turned into before it is compared with the start of model keys (autocomplete). */
+  searchKey(prefix: string): string;
+}
+
+/** Everything a server's users entered, in key order. */
+export interface StoredModelTable<Model, Upgrade> {
+  models: Model[];
+  upgrades: Upgrade[];
+}
+
+/** Discord shows at most 25 autocomplete choices. */
+export const MODEL_SEARCH_LIMIT = 25;
+
+/**
+ * A server's model table. Every profile read is checked with the codec: a row that does not pass (or
+ * whose key is not its profile's key) makes the read throw, naming the row; it is never handed out as is.
+ */
+export interface ModelTableStore<Model, Upgrade> {
+  modelTable(guildId: string): Promise<StoredModelTable<Model, Upgrade>>;
+  /** Inserts or replaces each profile under its key, all in one transaction (of two with one key, the later wins). */
+  saveModelProfiles(guildId: string, profiles: readonly Model[], userId: string): Promise<void>;
+  saveUpgradeProfiles(guildId: string, upgrades: readonly Upgrade[], userId: string): Promise<void>;
+  /** false when the server had no profile under that key. */
+  deleteModelProfile(guildId: string, key: string): Promise<boolean>;
+  deleteUpgradeProfile(guildId: string, key: string): Promise<boolean>;
+  /**
+   * The server's model profiles whose key starts with the key of `prefix` (so case, accents and
+   * punctuation do not count), in key order, at most `limit` and never more than MODEL_SEARCH_LIMIT.
+   */
+  searchModelProfiles(guildId: string, prefix: string, limit?: number): Promise<Model[]>;
 }

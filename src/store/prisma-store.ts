@@ -55,6 +55,7 @@ import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, t
 import { groupCommit } from './groupCommit.js';
 import { readersWriterLock, unlocked } from './readersWriterLock.js';
 import { commitPostgresAppends } from './postgres-append.js';
+import { createModelTableStore, type ModelTableTx } from './model-table.js';
 import type { PostgresConnection } from './postgres-connection.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import type { SqliteWriter } from './sqlite-writer.js';
@@ -71,7 +72,7 @@ type Tx = {
   userSetting: Pick<PrismaClient['userSetting'], 'upsert'>;
   guildSetting: Pick<PrismaClient['guildSetting'], 'upsert'>;
   gameMessage: Pick<PrismaClient['gameMessage'], 'upsert'>;
-};
+} & ModelTableTx;
 export type StoreClient = Tx &
   Pick<PrismaClient, '$disconnect'> & {
     $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
@@ -376,6 +377,16 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     rememberGuildLocale(guildId, locale) {
       return exclusive(async () => {
         await upsertRacing(() => client.guildSetting.upsert({ where: { guildId }, create: { guildId, discordLocale: locale }, update: { discordLocale: locale } }));
+      });
+    },
+
+    modelTables(codec) {
+      return createModelTableStore(codec, {
+        dialect,
+        select: (query) => shared(() => select(query)),
+        transaction: (write) => exclusive(() => upsertRacing(() => client.$transaction(write, TRANSACTION_OPTIONS))),
+        delete: (write) => exclusive(() => write(client)),
+        now,
       });
     },
 
