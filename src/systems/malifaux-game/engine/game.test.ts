@@ -63,7 +63,7 @@ describe('the whole game: set-up', () => {
     expect(first.state.game?.stage).toBe('crews');
     expect(first.events.at(-1)).toMatchObject({ type: 'CrewDeclared', seat: 0 });
     const both = play([[{ type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, BOB]], first.state);
-    expect(both.events.map((e) => e.type)).toEqual(['CrewDeclared', 'CrewsRevealed', 'SoulstonesSet', 'SoulstonesSet', 'StageBegan']);
+    expect(both.events.map((e) => e.type)).toEqual(['CrewDeclared', 'CrewsRevealed', 'ProfilesKnown', 'ModelsChanged', 'SoulstonesSet', 'SoulstonesSet', 'StageBegan']);
     const table = both.state.table;
     if (table.status !== 'active') throw new Error('not active');
     // Ada leads: Blotter 0 (HIRE-7), 9 + 8 + 7 + 6 + 6 + 5 = 41, pool 9. Scribe Major leads (0): 8 + 7 + 6 + 5 + 5 + 6 + 1 (Furnace Hand out of keyword, HIRE-3) = 38, pool 10 (HIRE-9 caps 12).

@@ -9,6 +9,8 @@ import type { ActiveState as TableActive } from '../../malifaux-table/engine/ind
 import { shuffleEvent } from '../../malifaux-table/engine/fateDeck.js';
 import { encounterFromSeed } from './encounter.js';
 import { declareCrew, deployingSeat, DEPLOYMENT_STEPS, type Seat } from './setup.js';
+import { profileKey } from '../crews/index.js';
+import { decidePlay, PLAY_ERROR_CODES, afterTableEvents, beginTurns, modelsRevealed, turnWaits, useFold } from './play.js';
 import {
   GAME_COMMAND_TYPES,
   GAME_EVENT_TYPES,
@@ -46,9 +48,10 @@ export const WHOLE_GAME_ERROR_CODES = [
   'CREW_ALREADY_DECLARED',
   'CREW_UNKNOWN_NAMES',
   'CREW_NOT_HIRABLE',
+  ...PLAY_ERROR_CODES,
 ] as const;
 
-const refuse = (code: (typeof WHOLE_GAME_ERROR_CODES)[number], rule?: string, params?: Record<string, string | number>): { ok: false; error: WholeRefusal } => ({
+const refuse = (code: string, rule?: string, params?: Record<string, string | number>): { ok: false; error: WholeRefusal } => ({
   ok: false,
   error: { code, ...(rule ? { rule } : {}), ...(params ? { params } : {}) },
 });
@@ -75,9 +78,25 @@ export function replay(events: readonly WholeEvent[]): WholeState {
   return evolveAll(initialState, events);
 }
 
+useFold(evolveAll);
+
 function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
   if (e.type === 'WholeGameStarted') {
-    return { options: e.options, encounter: null, stage: 'crews', seq: 1, stageSeq: 1, crews: [null, null], deploymentStep: 0 };
+    return {
+      options: e.options,
+      encounter: null,
+      stage: 'crews',
+      seq: 1,
+      stageSeq: 1,
+      crews: [null, null],
+      deploymentStep: 0,
+      schemes: [null, null],
+      profiles: {},
+      models: [],
+      turn: null,
+      initiativeValues: [null, null],
+      duel: null,
+    };
   }
   if (!game) return game; // a log starts with WholeGameStarted: nothing else comes before it
   const seq = game.seq + 1;
@@ -95,6 +114,37 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
       return { ...game, seq, stageSeq: seq, stage: e.stage };
     case 'DeploymentStepDone':
       return { ...game, seq, stageSeq: seq, deploymentStep: e.step + 1 };
+    case 'SchemesChosen': {
+      // A stored event always holds the choice; its public form (null) is never folded.
+      const schemes: GameLayer['schemes'] = [...game.schemes];
+      schemes[e.seat] = e.choice && { commitments: e.commitments, choice: e.choice };
+      return { ...game, seq, schemes };
+    }
+    case 'ProfilesKnown': {
+      const profiles = { ...game.profiles };
+      for (const p of e.profiles) profiles[profileKey(p)] = p;
+      return { ...game, seq, profiles };
+    }
+    case 'TurnChanged': {
+      // A new turn (or the first) clears the initiative flips of the last one.
+      const fresh = game.turn === null || game.turn.turn !== e.turn.turn || e.step === 'initiativeTied';
+      return { ...game, seq, stageSeq: seq, turn: e.turn, initiativeValues: fresh ? [null, null] : game.initiativeValues };
+    }
+    case 'InitiativeFlipped': {
+      const initiativeValues: GameLayer['initiativeValues'] = [...game.initiativeValues];
+      initiativeValues[e.seat] = e.value;
+      return { ...game, seq, initiativeValues };
+    }
+    case 'ModelsChanged': {
+      const changed = new Map(e.models.map((m) => [m.id, m]));
+      const kept = game.models.map((m) => changed.get(m.id) ?? m);
+      const added = e.models.filter((m) => !game.models.some((o) => o.id === m.id));
+      return { ...game, seq, models: [...kept, ...added] };
+    }
+    case 'ModelDuelStarted':
+      return { ...game, seq, duel: { resolution: e.resolution, attacker: e.attacker, target: e.target } };
+    case 'ModelDuelEnded':
+      return { ...game, seq, duel: null };
     default: {
       const never: never = e;
       return never;
@@ -135,7 +185,7 @@ function decideGame(state: WholeState, cmd: GameCommand, actor: Actor): Events {
       const events: WholeEvent[] = [{ type: 'CrewDeclared', seat, crew: declared.crew }];
       if (declared.bothIn) {
         const crews: [typeof declared.crew, typeof declared.crew] = seat === 0 ? [declared.crew, game.crews[1]!] : [game.crews[0]!, declared.crew];
-        events.push({ type: 'CrewsRevealed', crews });
+        events.push({ type: 'CrewsRevealed', crews }, ...modelsRevealed(crews));
         // SS-2 / HIRE-9: each pool starts with what the hiring left.
         for (const s of [0, 1] as const) events.push({ type: 'SoulstonesSet', seat: s, count: crews[s].soulstones, by: 'hiring' });
         events.push({ type: 'StageBegan', stage: 'schemes' });
@@ -153,13 +203,12 @@ function decideGame(state: WholeState, cmd: GameCommand, actor: Actor): Events {
         // SETUP-10: each deck (the encounter's flipped cards back in) is shuffled before turn 1.
         const active = state.table as TableActive;
         events.push(shuffleEvent(active, 0, 'setup'), shuffleEvent(active, 1, 'setup'), { type: 'StageBegan', stage: 'turns' });
+        return { ok: true, value: beginTurns(evolveAll(state, events), events) };
       }
       return { ok: true, value: events };
     }
-    default: {
-      const never: never = cmd;
-      return never;
-    }
+    default:
+      return decidePlay(state, cmd, seat, actor);
   }
 }
 
@@ -184,9 +233,15 @@ function decideTable(state: WholeState, cmd: table.Command, actor: Actor): Decid
   const ending = cmd.type === 'endGame' || cmd.type === 'takeBackEnd' || cmd.type === 'finalizeEnd';
   if (!ending && state.game && state.game.stage !== 'turns') return refuse('WRONG_STAGE', undefined, { stage: state.game.stage });
   if (!state.game && cmd.type === 'startGame') return refuse('INVALID_COMMAND', undefined, { field: 'type', problem: 'startGame' });
+  // START-3: the initiative flips are the game's; the table waits until the initiative is settled.
+  if (!tableActionAllowed(state.game, cmd.type)) return refuse('WRONG_STEP', 'START-3', { phase: 'initiative', step: state.game?.turn?.step ?? '' });
   const decided = table.decideAndEvolve(state.table, cmd, actor);
   if (!decided.ok) return { ok: false, error: decided.error };
-  return { ok: true, value: { events: decided.value.events, state: { table: decided.value.state, game: state.game } } };
+  const after: WholeState = { table: decided.value.state, game: state.game };
+  // What the cards did to the game: a duel's damage on its target model, an initiative flip settled.
+  const more = afterTableEvents(after, decided.value.events);
+  const events = [...decided.value.events, ...more];
+  return { ok: true, value: { events, state: more.length ? evolveAll(after, more) : after } };
 }
 
 /** Whose seat a set-up decision waits for (both seats at once for the secret ones). */
@@ -196,7 +251,28 @@ export function setupWaits(game: GameLayer): { seat: Seat; kind: string }[] {
       return ([0, 1] as const).filter((s) => game.crews[s] === null).map((seat) => ({ seat, kind: 'declareCrew' }));
     case 'deployment':
       return [{ seat: deployingSeat(game.deploymentStep, game.encounter!.attacker), kind: `deploy.${DEPLOYMENT_STEPS[game.deploymentStep]}` }];
+    case 'schemes':
+      return ([0, 1] as const).filter((s) => game.schemes[s] === null).map((seat) => ({ seat, kind: 'chooseSchemes' }));
+    case 'turns':
+      return turnWaits(game);
     default:
       return [];
   }
+}
+
+/** Who must decide what, now: the table's open decision (a cheat, a soulstone…) first, else the game's. */
+export function pendingDecisions(state: WholeState): { seat: Seat; kind: string; id: string }[] {
+  const cards = table.pendingDecision(state.table);
+  if (cards) return [{ seat: cards.seat, kind: cards.kind, id: cards.id }];
+  const { game } = state;
+  if (!game || state.table.status !== 'active') return [];
+  // An id names the moment the decision opened: an answer quoting an older one is stale.
+  return setupWaits(game).map((w) => ({ ...w, id: `${w.kind}:${w.seat}:${game.stageSeq}` }));
+}
+
+/** The table's commands a player starts (not answers to its decisions), refused during the initiative flips. */
+const PLAYER_TABLE_ACTIONS: ReadonlySet<string> = new Set(['draw', 'discard', 'reveal', 'flip', 'simpleDuel', 'opposedDuel', 'damageFlip', 'fallingDamage', 'setSoulstones', 'soulstoneDraw']);
+export function tableActionAllowed(game: GameLayer | null, type: string): boolean {
+  const turn = game?.turn;
+  return !(turn && turn.phase === 'initiative' && PLAYER_TABLE_ACTIONS.has(type));
 }

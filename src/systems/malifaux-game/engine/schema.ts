@@ -10,12 +10,17 @@ import { seatInfoSchema } from '../../malifaux-table/engine/schema.js';
 import { encounterRecordSchema, encounterSchema } from './encounter.js';
 import { packIdSchema } from './encounterPacks.js';
 import { declareCrewFields, hiredCrewsSchema, seatSchema } from './setup.js';
-import { hiredCrewSchema } from '../crews/index.js';
+import { hiredCrewSchema, modelProfileSchema } from '../crews/index.js';
+import { modelInPlaySchema, conditionIdSchema, type ModelInPlay } from './models.js';
+import { schemeChoiceSchema } from './schemes.js';
+import { turnStateSchema } from './turns.js';
+import { damageSpecSchema, suitSchema } from '../../malifaux-table/engine/schema.js';
 
 export const WHOLE_GAME_ID = 'm3e-game';
 
 const int = z.number().int();
 const natural = int.min(0);
+const modelIdSchema = z.string().min(1).max(40);
 
 /** SETUP-1: 50 by default; the hiring checks accept what the players agree on. */
 export const DEFAULT_ENCOUNTER_SIZE = 50;
@@ -52,6 +57,45 @@ export const gameCommandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('declareCrew'), ...declareCrewFields }),
   z.object({ type: z.literal('deployed') }),
+  /** SETUP-8: two schemes of the pool and their secret picks. */
+  z.object({ type: z.literal('chooseSchemes'), choice: schemeChoiceSchema }),
+  /** A Start Phase step done by this player: discards (START-1), the soulstone draw (START-2), effects (START-4). */
+  z.object({ type: z.literal('startStepDone') }),
+  /** START-3: this player's initiative flip (a table flip: it may be cheated). */
+  z.object({ type: z.literal('flipInitiative') }),
+  z.object({ type: z.literal('chooseInitiative'), holder: seatSchema }),
+  z.object({ type: z.literal('activate'), model: modelIdSchema }),
+  z.object({ type: z.literal('takeAction'), bonus: z.boolean().optional(), generated: z.boolean().optional() }),
+  z.object({ type: z.literal('endActivation') }),
+  z.object({ type: z.literal('pass') }),
+  /** END-2: the initiative holder closes the scoring step (the scoring issue fills it). */
+  z.object({ type: z.literal('scoringDone') }),
+  /** An attack or opposed action between two models: the table's opposed duel, with their stats. */
+  z.object({
+    type: z.literal('modelDuel'),
+    attacker: modelIdSchema,
+    target: modelIdSchema,
+    stat: int.min(0).max(30),
+    statSuits: z.array(suitSchema).max(4).optional(),
+    resist: z.enum(['df', 'wp']),
+    modifier: int.min(-20).max(20).optional(),
+    fate: int.min(-10).max(10).optional(),
+    targetFate: int.min(-10).max(10).optional(),
+    tn: int.min(0).max(40).optional(),
+    damage: damageSpecSchema.optional(),
+    armor: natural.max(20).optional(),
+    inCover: z.boolean().optional(),
+    label: z.string().max(200).optional(),
+  }),
+  /** Damage or healing from an effect the bot does not resolve itself (a player's or a referee's entry). */
+  z.object({ type: z.literal('damageModel'), model: modelIdSchema, amount: natural.max(99), by: modelIdSchema.optional() }),
+  z.object({ type: z.literal('healModel'), model: modelIdSchema, amount: natural.max(99) }),
+  z.object({ type: z.literal('changeCondition'), model: modelIdSchema, condition: conditionIdSchema, change: int.min(-99).max(99), x: z.string().max(80).optional() }),
+  z.object({ type: z.literal('changeTokens'), model: modelIdSchema, token: z.string().trim().min(1).max(40), change: int.min(-99).max(99) }),
+  z.object({ type: z.literal('summonModel'), summoner: modelIdSchema, profile: modelProfileSchema }),
+  z.object({ type: z.literal('replaceModel'), models: z.array(modelIdSchema).min(1).max(6), profiles: z.array(modelProfileSchema).min(1).max(6), heal: natural.max(99).optional() }),
+  z.object({ type: z.literal('buryModel'), model: modelIdSchema }),
+  z.object({ type: z.literal('unburyModel'), model: modelIdSchema }),
 ]);
 export type GameCommand = z.infer<typeof gameCommandSchema>;
 export type WholeCommand = GameCommand | table.Command;
@@ -68,6 +112,26 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CrewsRevealed'), crews: z.tuple([hiredCrewSchema, hiredCrewSchema]) }),
   z.object({ type: z.literal('StageBegan'), stage: stageSchema }),
   z.object({ type: z.literal('DeploymentStepDone'), step: natural.max(2), seat: seatSchema }),
+  /** SETUP-8: the commitments are public; the choice is its player's until revealed (null in the public log). */
+  z.object({ type: z.literal('SchemesChosen'), seat: seatSchema, commitments: z.tuple([z.string(), z.string()]), choice: schemeChoiceSchema.nullable() }),
+  /** The models' profiles the game knows (the crews' at the reveal, a summon's): their stats for duels. */
+  z.object({ type: z.literal('ProfilesKnown'), profiles: z.array(modelProfileSchema) }),
+  /** The turn moved on: the turn's state after it, with what moved it (for the log). */
+  z.object({
+    type: z.literal('TurnChanged'),
+    turn: turnStateSchema,
+    step: z.string().max(40),
+    seat: seatSchema.nullable(),
+    model: modelIdSchema.nullable(),
+    totals: z.tuple([int, int]).optional(),
+    gained: z.tuple([natural, natural]).optional(),
+    warning: z.string().max(20).optional(),
+  }),
+  z.object({ type: z.literal('InitiativeFlipped'), seat: seatSchema, value: natural.max(14) }),
+  /** Models changed: each model as it is now, and why (for the log). */
+  z.object({ type: z.literal('ModelsChanged'), models: z.array(modelInPlaySchema), change: z.string().max(40), by: modelIdSchema.nullable(), amount: int.nullable() }),
+  z.object({ type: z.literal('ModelDuelStarted'), resolution: natural, attacker: modelIdSchema, target: modelIdSchema }),
+  z.object({ type: z.literal('ModelDuelEnded'), resolution: natural }),
 ]);
 export type GameEvent = z.infer<typeof gameEventSchema>;
 export type WholeEvent = GameEvent | table.GameEvent;
@@ -81,6 +145,8 @@ export const wholeCommandSchema: z.ZodType<WholeCommand> = z.union([gameCommandS
 // ---------------------------------------------------------------------------------------------------
 // State
 
+export const schemeSeatSchema = z.object({ commitments: z.tuple([z.string(), z.string()]), choice: schemeChoiceSchema });
+
 export const gameLayerSchema = z.object({
   options: wholeOptionsSchema,
   encounter: encounterRecordSchema.nullable(),
@@ -91,8 +157,16 @@ export const gameLayerSchema = z.object({
   stageSeq: natural,
   crews: hiredCrewsSchema,
   deploymentStep: natural.max(3),
+  schemes: z.tuple([schemeSeatSchema.nullable(), schemeSeatSchema.nullable()]),
+  profiles: z.record(z.string(), modelProfileSchema),
+  models: z.array(modelInPlaySchema),
+  turn: turnStateSchema.nullable(),
+  initiativeValues: z.tuple([natural.nullable(), natural.nullable()]),
+  duel: z.object({ resolution: natural, attacker: modelIdSchema, target: modelIdSchema }).nullable(),
 });
 export type GameLayer = z.infer<typeof gameLayerSchema>;
 
 export const wholeStateSchema = z.object({ table: table.stateSchema, game: gameLayerSchema.nullable() });
 export type WholeState = { table: table.GameState; game: GameLayer | null };
+
+export type { ModelInPlay };

@@ -417,8 +417,9 @@ function playGame(attacker: Seat, crews: Array<[number, number]>, choices: numbe
     if (decision === null) throw new Error('no decision while the game runs');
     if (s.phase === 'start' && s.step !== 'passTokens') step(unwrap(startStepDone(s, decision.seat)));
     else if (s.phase === 'initiative' && s.step === 'flip') {
-      // A choice stream of equal numbers would tie for ever: after three ties, distinct cards.
-      const values: PerSeat<number> = s.initiativeTies >= 3 ? [1, 2] : [pick(15), pick(15)];
+      // A choice stream of equal numbers would tie for ever: after three ties, cards far enough apart that
+      // no pass tokens left over (at most 6, the largest crew difference) can tie them again.
+      const values: PerSeat<number> = s.initiativeTies >= 3 ? [0, 14] : [pick(15), pick(15)];
       step(unwrap(initiativeFlips(s, { values })).state);
     }
     else if (s.phase === 'initiative') step(unwrap(chooseInitiative(s, decision.seat, pick(2) as Seat)));

@@ -7,7 +7,9 @@ import * as table from '../../malifaux-table/engine/index.js';
 import type { HiredCrew } from '../crews/index.js';
 import type { EncounterRecord } from './encounter.js';
 import { isGameEvent, setupWaits } from './game.js';
-import type { Stage, WholeEvent, WholeOptions, WholeState } from './schema.js';
+import type { ModelInPlay, Stage, WholeEvent, WholeOptions, WholeState } from './schema.js';
+import type { SchemeChoice } from './schemes.js';
+import type { TurnState } from './turns.js';
 import type { Seat } from './setup.js';
 
 export interface GamePublic {
@@ -19,6 +21,11 @@ export interface GamePublic {
   deploymentStep: number;
   /** Who the game waits for outside the table's own decisions, and for what. */
   waits: { seat: Seat; kind: string }[];
+  /** Each seat's scheme commitments (public from the choice), never the schemes. */
+  commitments: [[string, string] | null, [string, string] | null];
+  models: ModelInPlay[];
+  turn: TurnState | null;
+  initiativeValues: [number | null, number | null];
 }
 
 export interface PublicCrew {
@@ -29,6 +36,8 @@ export interface PublicCrew {
 export interface GamePrivate extends GamePublic {
   /** The viewer's own crew, from the moment it is declared. */
   myCrew: HiredCrew | null;
+  /** The viewer's own schemes and secret picks, once chosen. */
+  mySchemes: SchemeChoice | null;
 }
 
 export type WholePublicView = table.PublicView & { game: GamePublic | null };
@@ -39,7 +48,18 @@ function gamePublic(state: WholeState): GamePublic | null {
   if (!game) return null;
   const revealed = game.stage !== 'crews';
   const crew = (seat: Seat): PublicCrew => ({ declared: game.crews[seat] !== null, crew: revealed ? game.crews[seat] : null });
-  return { stage: game.stage, options: game.options, encounter: game.encounter, crews: [crew(0), crew(1)], deploymentStep: game.deploymentStep, waits: setupWaits(game) };
+  return {
+    stage: game.stage,
+    options: game.options,
+    encounter: game.encounter,
+    crews: [crew(0), crew(1)],
+    deploymentStep: game.deploymentStep,
+    waits: setupWaits(game),
+    commitments: [game.schemes[0]?.commitments ?? null, game.schemes[1]?.commitments ?? null],
+    models: game.models,
+    turn: game.turn,
+    initiativeValues: game.initiativeValues,
+  };
 }
 
 export function publicView(state: WholeState): WholePublicView {
@@ -48,7 +68,7 @@ export function publicView(state: WholeState): WholePublicView {
 
 export function privateView(state: WholeState, seat: Seat): WholePrivateView {
   const pub = gamePublic(state);
-  return { ...table.privateView(state.table, seat), game: pub && { ...pub, myCrew: state.game?.crews[seat] ?? null } };
+  return { ...table.privateView(state.table, seat), game: pub && { ...pub, myCrew: state.game?.crews[seat] ?? null, mySchemes: state.game?.schemes[seat]?.choice ?? null } };
 }
 
 /** The event as the public log may show it: a crew declared shows no crew until the reveal. */
@@ -56,5 +76,7 @@ export function publicEvent(event: WholeEvent): WholeEvent | null {
   // The table's public forms keep each event's shape (drawn cards and shuffle orders become counts).
   if (!isGameEvent(event)) return table.publicEvent(event) as WholeEvent | null;
   if (event.type === 'CrewDeclared') return { ...event, crew: null };
+  // The commitments are public; the schemes and their picks are shown by their reveal (the scoring's).
+  if (event.type === 'SchemesChosen') return { ...event, choice: null };
   return event;
 }
