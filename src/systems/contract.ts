@@ -284,6 +284,12 @@ export interface Presentation<PublicView, PrivateView, Event> {
   /** A first game's walkthrough of the system's own commands, for /help. */
   guide(t: Translate): Guide;
   /**
+   * The game's own status message, kept up to date in place after every action (a whole game's turn,
+   * phase, initiative, whose decision and since when, every model's Health and conditions): one message
+   * per game, edited rather than posted again. Absent for systems whose stories say it all.
+   */
+  livingStatus?(t: Translate, view: PublicView, clock: StatusClock): Message;
+  /**
    * Run once at start-up, before the first player waits on it: e.g. loads the fonts and draws a picture,
    * so that the first flip of the process answers as fast as the next ones.
    */
