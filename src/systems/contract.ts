@@ -13,7 +13,7 @@
  *
  * The platform runs the rest (loading, compare-and-swap storage, delivery, deduplication, languages).
  */
-import type { APIEmbed, RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
+import type { APIEmbed, APIModalInteractionResponseCallbackData, RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { ZodType } from 'zod';
 import type { Translate } from '../i18n/index.js';
 import type { CommandDef, InvocationOf } from './commandDefinition.js';
@@ -317,7 +317,30 @@ export type Intent<Command> =
    * randomness from the edge for whatever the answer draws (rules draw nothing without a seed).
    */
   | { kind: 'reply'; visibility: 'public' | 'private'; build: (t: Translate, fresh: { seed: string }) => Message | Refusal }
-  | { kind: 'refuse'; problem: Refusal };
+  | { kind: 'refuse'; problem: Refusal }
+  /** A form to fill in (a crew list to paste, a model's stats): its submission comes to a component. */
+  | { kind: 'modal'; modal: ModalForm }
+  /**
+   * A command built with what the server remembers (its model table): read, and added to, through the
+   * system's own codec (`modelTableCodec`), then decided like `act`.
+   */
+  | { kind: 'actWith'; build: (server: ServerTables, seatOf: SeatLookup) => Promise<Command | Refusal> }
+  /** An answer built with what the server remembers, no game acted on (e.g. profiles saved). */
+  | { kind: 'replyWith'; visibility: 'public' | 'private'; build: (t: Translate, server: ServerTables) => Promise<Message | Refusal> };
+
+/** A modal: Discord's own JSON (title, custom id `fk:<prefix>:…`, text inputs in action rows). */
+export type ModalForm = APIModalInteractionResponseCallbackData;
+
+/**
+ * What a server remembers for a system, bound to the server and the asker: the model table of a whole
+ * game (the profiles its users entered), read and added to through the system's `modelTableCodec`.
+ */
+export interface ServerTables {
+  modelTable(): Promise<{ models: unknown[]; upgrades: unknown[] }>;
+  saveModelProfiles(profiles: readonly unknown[]): Promise<void>;
+  searchModelProfiles(prefix: string, limit?: number): Promise<unknown[]>;
+}
+
 
 export interface SystemCommand<C extends CommandDef = CommandDef, Command = unknown> {
   /** Plain Discord API JSON (`as const`): argument types and the run-time validator are derived from it. */
@@ -338,7 +361,12 @@ export type ComponentIntent<Command, PrivateView> =
    * made for (refused as stale when it is no longer pending); `answer` builds the command from the
    * clicker's own view.
    */
-  | { kind: 'answer'; decisionRef: string; answer: (view: PrivateView, decision: DecisionSummary) => Command | Refusal };
+  | { kind: 'answer'; decisionRef: string; answer: (view: PrivateView, decision: DecisionSummary) => Command | Refusal }
+  /** A button that opens a form (its submission comes back to a component). */
+  | { kind: 'modal'; modal: ModalForm }
+  /** A form submitted, or a click that is no decision's answer: a command built with the server's tables. */
+  | { kind: 'actWith'; build: (server: ServerTables, seatOf: SeatLookup) => Promise<Command | Refusal> }
+  | { kind: 'replyWith'; visibility: 'public' | 'private'; build: (t: Translate, server: ServerTables) => Promise<Message | Refusal> };
 
 /**
  * A component owns its custom ids: `fk:<prefix>:<gameId>:…`, written by `customId` and read back by `read`.
@@ -369,6 +397,8 @@ export interface SystemModule<State, Command, Event extends { type: string }, Pu
    * more), so that their components read its views as their own.
    */
   readonly accepts?: readonly string[];
+  /** How this system's server data (a model table) is stored, when it keeps any. */
+  readonly modelTableCodec?: unknown;
 }
 
 /** Do `system`'s commands and components act on games that `played` plays? */

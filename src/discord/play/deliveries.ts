@@ -23,7 +23,7 @@ import { describeError } from '../outbox.js';
 import { publicLocale, publicTranslator, rememberServerLocale } from '../publicLanguage.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import type { Scope } from './scope.js';
-import { heldByInteraction, livingMessage, publicBatch, recordStory, retell, storyStep } from './story.js';
+import { heldByInteraction, livingMessage, publicBatch, recordStory, refreshStatus, retell, storyStep } from './story.js';
 import { asEdit, outgoing } from './outgoing.js';
 
 export { outgoing } from './outgoing.js';
@@ -182,7 +182,11 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
   const step = storyStep(system, outcome.before, outcome.game.state);
   const living = step && !step.began ? await livingMessage(scope, stored.id, step.key) : null;
   const inPlace = how.reply === 'update' ? await answeredInPlace(scope, outcome, how) : null;
-  const privately = (): Promise<void> => deliverPrivately(scope, outcome, inPlace?.shown ? { shown: inPlace.shown } : {});
+  // Each seat's private news, then the game's status message (systems that keep one) brought up to date.
+  const privately = async (): Promise<void> => {
+    await deliverPrivately(scope, outcome, inPlace?.shown ? { shown: inPlace.shown } : {});
+    await refreshStatus(scope, outcome.game);
+  };
 
   // The end of a game is everyone's news: it gets its own message, and the story's says it stopped.
   const ended = system.phase(outcome.game.state) !== 'active';
@@ -193,6 +197,12 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
     };
     if (inPlace) return update(inPlace.data, { ...(inPlace.files ? { files: inPlace.files } : {}), after });
     return ephemeral({ content: scope.t('story.updated', { link: messageLink(scope.guildId, living.channelId, living.messageId) }) }, after);
+  }
+
+  // A game with a living status message says where it stands there: a click in a DM that begins no
+  // story updates it in place, with no new channel message (the decider is told by DM).
+  if (inPlace && !step && !ended && system.presentation.livingStatus) {
+    return update(inPlace.data, { ...(inPlace.files ? { files: inPlace.files } : {}), after: privately });
   }
 
   const message = await publicMessage(await publicTranslator(scope, stored.guildId), outcome);
@@ -254,5 +264,12 @@ function messageLink(guildId: string | null, channelId: string, messageId: strin
 export async function announceGameStart(scope: Scope, game: LoadedGame): Promise<InitialReply> {
   const message = game.system.presentation.gameStarted(await publicTranslator(scope, game.stored.guildId), game.system.publicView(game.state));
   const { data, files } = asReply(outgoing(message));
-  return reply(data, files ? { files } : {});
+  // Each seat's first private message (a whole game asks both for their crews at once), and the status.
+  const after = game.system.presentation.livingStatus
+    ? async () => {
+        await deliverPrivately(scope, { game, before: game.system.initialState, events: [] }, { everySeat: true });
+        await refreshStatus(scope, game);
+      }
+    : undefined;
+  return reply(data, { ...(files ? { files } : {}), ...(after ? { after } : {}) });
 }

@@ -3,8 +3,8 @@
  * or a component's is run through the use cases (act, then tell everyone what they may know), and every
  * refusal comes back as one localized problem.
  */
-import { MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
-import { playsCommandsOf, type AnySystem, type ComponentIntent, type Intent } from '../../systems/contract.js';
+import { InteractionResponseType, MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
+import { playsCommandsOf, type AnySystem, type ComponentIntent, type Intent, type ServerTables } from '../../systems/contract.js';
 import { decisionRef } from '../../systems/decisionRef.js';
 import { act, loadActiveGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
@@ -80,11 +80,47 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
       }
       return performIn(scope, scope.channelId, intent.command);
     }
+    case 'modal':
+      return { response: { type: InteractionResponseType.Modal, data: intent.modal } };
+    case 'replyWith': {
+      const t = intent.visibility === 'public' ? await publicTranslator(scope, scope.guildId) : scope.t;
+      const built = await intent.build(t, serverTables(scope, system, scope.guildId));
+      if ('code' in built) return problemReply(scope.t, built);
+      const { data, files } = asReply(outgoing(built));
+      return { ...(intent.visibility === 'public' ? reply(data) : ephemeral(data)), ...(files ? { files } : {}) };
+    }
+    case 'actWith': {
+      const loaded = await loadActiveGameOf(scope, system);
+      if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+      const built = await intent.build(serverTables(scope, system, loaded.game.stored.guildId), (userId) => seatOf(loaded.game, userId));
+      if (typeof built === 'object' && built !== null && 'code' in built && !('type' in built)) return problemReply(scope.t, explain(scope.t, built as Problem, loaded.game));
+      return performIn(scope, scope.channelId, built);
+    }
     default: {
       const never: never = intent;
       return never;
     }
   }
+}
+
+/**
+ * What the server remembers for `system` (its model table), bound to this server and this asker: the
+ * store reads and writes it through the system's own codec, the only place that knows its shape.
+ */
+export function serverTables(scope: Scope, system: AnySystem, guildId: string | null): ServerTables {
+  const codec = system.modelTableCodec as Parameters<Scope['services']['store']['modelTables']>[0] | undefined;
+  if (!codec || guildId === null) {
+    const none = (): never => {
+      throw new Error(`${system.id} keeps no server tables here`);
+    };
+    return { modelTable: async () => ({ models: [], upgrades: [] }), saveModelProfiles: async () => none(), searchModelProfiles: async () => [] };
+  }
+  const tables = scope.services.store.modelTables(codec);
+  return {
+    modelTable: () => tables.modelTable(guildId),
+    saveModelProfiles: (profiles) => tables.saveModelProfiles(guildId, profiles as never[], scope.asker.id),
+    searchModelProfiles: (prefix, limit) => tables.searchModelProfiles(guildId, prefix, limit),
+  };
 }
 
 /** The channel's game, if `system` plays it (a system's commands act on its own games only). */
@@ -103,6 +139,20 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
   if (intent.kind === 'showPrivate') return showPrivate(scope, loaded);
   const { game } = loaded;
   if (game.system.phase(game.state) !== 'active') return problemReply(scope.t, { code: 'STALE_BUTTON' });
+  if (intent.kind === 'modal') return { response: { type: InteractionResponseType.Modal, data: intent.modal } };
+  if (intent.kind === 'replyWith') {
+    const built = await intent.build(scope.t, serverTables(scope, system, game.stored.guildId));
+    if ('code' in built) return problemReply(scope.t, built);
+    const { data, files } = asReply(outgoing(built));
+    return { ...(intent.visibility === 'public' ? reply(data) : ephemeral(data)), ...(files ? { files } : {}) };
+  }
+  if (intent.kind === 'actWith') {
+    const built = await intent.build(serverTables(scope, system, game.stored.guildId), (userId) => seatOf(game, userId));
+    if (typeof built === 'object' && built !== null && 'code' in built && !('type' in built)) return problemReply(scope.t, explain(scope.t, built as Problem, game));
+    const result = await act(scope.services, { gameId: game.stored.id }, whoOf(scope), built);
+    if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem, result.game));
+    return deliverAfterAction(scope, result, { reply: 'public' });
+  }
   if (game.system.pendingEnd(game.state)) {
     const due = await settleDueEnd(scope, { gameId });
     if (due) return { ...problemReply(scope.t, { code: 'GAME_ENDED' }), after: due.announce };

@@ -9,7 +9,8 @@
  * over days keeps its message across restarts and across instances of the bot.
  */
 import type { AnySystem, PublicBatch } from '../../systems/contract.js';
-import { readStory, type SystemEvent } from '../../app/games.js';
+import { parseLog, readStory, type SystemEvent } from '../../app/games.js';
+import { decisionClock } from '../../app/status.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { GameMessageRef } from '../../store/contract.js';
 import { asEdit } from './outgoing.js';
@@ -20,6 +21,8 @@ import { describeError } from '../outbox.js';
 import type { Scope } from './scope.js';
 
 export const STORY_SLOT = 'story';
+/** The game's living status message (systems with `livingStatus`), kept up to date in place. */
+export const STATUS_SLOT = 'status';
 
 /** The story a game is in, if it is still being played. */
 function storyIn(system: AnySystem, state: unknown): string | null {
@@ -145,5 +148,31 @@ export async function retell(scope: Scope, game: LoadedGame, ref: GameMessageRef
     await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, edit);
   } catch (error) {
     scope.services.log.warn(`could not update a story's message: ${describeError(error)}`);
+  }
+}
+
+/**
+ * Brings the game's living status message up to date (systems with `livingStatus`): posted once, in the
+ * game's channel, then edited in place after every action — one REST call an action. Best effort, like
+ * a story's message: the action is recorded whatever happens here.
+ */
+export async function refreshStatus(scope: Scope, game: LoadedGame): Promise<void> {
+  const build = game.system.presentation.livingStatus;
+  if (!build) return;
+  try {
+    const log = parseLog(game.system, game.stored, await scope.services.store.listEvents(game.stored.id));
+    const clock = log.ok ? decisionClock(game, log.entries) : { opened: new Map() };
+    const message = build(await publicTranslator(scope, game.stored.guildId), game.system.publicView(game.state), clock);
+    // An edit never pings, and neither does the first post: whoever is awaited is told by their DM.
+    const quiet = { ...message, allowed_mentions: { parse: [] } };
+    const ref = await scope.services.store.getGameMessage(game.stored.id, STATUS_SLOT);
+    if (ref) {
+      await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, asEdit(quiet));
+      return;
+    }
+    const { messageId } = await scope.services.outbox.postToChannel(game.stored.channelId, quiet);
+    await scope.services.store.saveGameMessage({ gameId: game.stored.id, slot: STATUS_SLOT, topic: STATUS_SLOT, fromBatch: 0, channelId: game.stored.channelId, messageId });
+  } catch (error) {
+    scope.services.log.warn(`could not update the status message of game ${game.stored.id}: ${describeError(error)}`);
   }
 }
