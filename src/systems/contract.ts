@@ -318,8 +318,11 @@ export type Intent<Command> =
    */
   | { kind: 'reply'; visibility: 'public' | 'private'; build: (t: Translate, fresh: { seed: string }) => Message | Refusal }
   | { kind: 'refuse'; problem: Refusal }
-  /** A form to fill in (a crew list to paste, a model's stats): its submission comes to a component. */
-  | { kind: 'modal'; modal: ModalForm }
+  /**
+   * A form to fill in (a crew list to paste, a model's stats) for the channel's game: its submission comes
+   * to a component, whose custom id names the game.
+   */
+  | { kind: 'modal'; modal: (gameId: string, t: Translate) => ModalForm }
   /**
    * A command built with what the server remembers (its model table): read, and added to, through the
    * system's own codec (`modelTableCodec`), then decided like `act`.

@@ -80,8 +80,11 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
       }
       return performIn(scope, scope.channelId, intent.command);
     }
-    case 'modal':
-      return { response: { type: InteractionResponseType.Modal, data: intent.modal } };
+    case 'modal': {
+      const loaded = await loadActiveGameOf(scope, system);
+      if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+      return { response: { type: InteractionResponseType.Modal, data: intent.modal(loaded.game.stored.id, scope.t) } };
+    }
     case 'replyWith': {
       const t = intent.visibility === 'public' ? await publicTranslator(scope, scope.guildId) : scope.t;
       const built = await intent.build(t, serverTables(scope, system, scope.guildId));

@@ -8,17 +8,19 @@
 import * as table from '../../malifaux-table/engine/index.js';
 import type { ActiveState as TableActive, GameEvent as TableEvent } from '../../malifaux-table/engine/index.js';
 import { shuffleEvent } from '../../malifaux-table/engine/fateDeck.js';
-import { isSoulstoneUser, type HiredCrew, type ModelProfile } from '../crews/index.js';
+import { fullName, isSoulstoneUser, nameKey, type HiredCrew, type ModelProfile } from '../crews/index.js';
 import * as models from './models.js';
 import type { ModelInPlay } from './models.js';
 import * as turns from './turns.js';
 import type { TurnState } from './turns.js';
-import { checkSchemeChoice, commitChoice, SCHEME_ERROR_CODES, type PickModel } from './schemes.js';
+import { checkSchemeChoice, commitChoice, SCHEME_ERROR_CODES, SCHEME_PICKS, type PickModel, type SchemePick } from './schemes.js';
+import { schemeForNumber } from './encounterPacks.js';
 import { other, type Seat } from './setup.js';
 import type { GameCommand, GameEvent, GameLayer, WholeEvent, WholeState } from './schema.js';
 
 export const PLAY_ERROR_CODES = [
   'UNKNOWN_MODEL',
+  'MODEL_AMBIGUOUS',
   'NOT_YOUR_MODEL',
   'DUEL_UNDER_WAY',
   'TABLE_BUSY',
@@ -172,18 +174,71 @@ function pickModels(game: GameLayer): PickModel[] {
     .map((m) => ({ id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? 0, leader: m.leader, totem: m.totemOf !== null, name: m.name, insignificant: game.profiles[m.key]?.insignificant ?? false }));
 }
 
-function modelOf(game: GameLayer, id: string): { ok: true; value: ModelInPlay } | { ok: false; error: Refusal } {
-  const m = game.models.find((x) => x.id === id);
-  return m ? { ok: true, value: m } : refuse('UNKNOWN_MODEL', undefined, { model: id });
+/** A model's short label, as the status shows it: A1, A2… for the first crew, B1… for the second. */
+export function modelLabel(m: Pick<ModelInPlay, 'id'>): string {
+  const match = /^s([01])-m(\d+)$/.exec(m.id);
+  return match ? `${match[1] === '0' ? 'A' : 'B'}${Number(match[2]) + 1}` : m.id;
 }
+
+/**
+ * The model a player names: its id, its label (A1, B3) or its name (with its title, or a copy's number:
+ * "Page 2"), case and accents aside. A name two models share is refused with their labels.
+ */
+export function resolveModel(game: GameLayer, ref: string): { ok: true; value: ModelInPlay } | { ok: false; error: Refusal } {
+  const exact = game.models.find((x) => x.id === ref || modelLabel(x).toLowerCase() === ref.trim().toLowerCase());
+  if (exact) return { ok: true, value: exact };
+  const key = nameKey(ref);
+  const copy = /^(.*\S)\s+(\d+)$/.exec(key);
+  const standing = game.models.filter((m) => m.status === 'in-play' || m.status === 'buried');
+  const named = (k: string) => standing.filter((m) => nameKey(m.name) === k || nameKey(fullName(m.name, m.title)) === k);
+  let found = named(key);
+  if (found.length === 0 && copy) found = named(copy[1]!).filter((_, i, all) => all.length >= Number(copy[2]) && i === Number(copy[2]) - 1);
+  if (found.length === 1) return { ok: true, value: found[0]! };
+  if (found.length > 1) return refuse('MODEL_AMBIGUOUS', undefined, { model: ref, labels: found.map((m) => `${modelLabel(m)} ${m.name}`).join(', ') });
+  return refuse('UNKNOWN_MODEL', undefined, { model: ref });
+}
+
+const modelOf = resolveModel;
 
 export function decidePlay(state: WholeState, cmd: PlayCommand, seat: Seat, actor: table.Actor): Events {
   const game = state.game!;
   const flow = new Flow(state, foldEvents);
+  if (cmd.type === 'chooseSchemesByNumber') {
+    if (game.stage !== 'schemes') return refuse('WRONG_STAGE', 'SETUP-8', { stage: game.stage });
+    const pack = game.encounter!.encounter.pack;
+    const choice: SchemePick[] = [];
+    for (const [i, n] of cmd.numbers.entries()) {
+      const scheme = schemeForNumber(pack, n);
+      if (!scheme) return refuse('SCHEME_NOT_IN_POOL', 'SETUP-8', { scheme: n });
+      const rule = SCHEME_PICKS[scheme.id];
+      const friendly: string[] = [];
+      const enemy: string[] = [];
+      for (const ref of cmd.picks[i]!) {
+        const m = resolveModel(game, ref);
+        if (!m.ok) return m;
+        (m.value.seat === seat ? friendly : enemy).push(m.value.id);
+      }
+      choice.push({ scheme: scheme.id, friendly, enemy, markerType: rule.markerType ? (cmd.markerType ?? null) : null, terrain: rule.terrain ? (cmd.terrain ?? null) : null });
+    }
+    return decidePlay(state, { type: 'chooseSchemes', choice: [choice[0]!, choice[1]!] }, seat, actor);
+  }
   if (cmd.type === 'chooseSchemes') {
     if (game.stage !== 'schemes') return refuse('WRONG_STAGE', 'SETUP-8', { stage: game.stage });
     if (game.schemes[seat]) return refuse('SCHEMES_ALREADY_CHOSEN', 'SETUP-8');
-    const checked = checkSchemeChoice(game.encounter!.encounter.schemes, cmd.choice, seat, pickModels(game));
+    // Picks may name models as players do (A2, "Page 2"): each is read as the model's id first.
+    const resolved: typeof cmd.choice = [{ ...cmd.choice[0] }, { ...cmd.choice[1] }];
+    for (const pick of resolved) {
+      for (const side of ['friendly', 'enemy'] as const) {
+        const ids: string[] = [];
+        for (const ref of pick[side]) {
+          const m = resolveModel(game, ref);
+          if (!m.ok) return m;
+          ids.push(m.value.id);
+        }
+        pick[side] = ids;
+      }
+    }
+    const checked = checkSchemeChoice(game.encounter!.encounter.schemes, resolved, seat, pickModels(game));
     if (!checked.ok) return checked;
     const seed = state.table.status === 'new' ? '' : state.table.seed;
     const commitments = commitChoice(checked.value, seed, seat, state.table.status === 'new' ? undefined : state.table.gameId);

@@ -59,6 +59,17 @@ export const gameCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deployed') }),
   /** SETUP-8: two schemes of the pool and their secret picks. */
   z.object({ type: z.literal('chooseSchemes'), choice: schemeChoiceSchema }),
+  /**
+   * The same, as a player types it: two scheme numbers of the pool, the models each needs (named as the
+   * status names them: A2, "Page 2"), the marker type and the terrain piece when the scheme needs one.
+   */
+  z.object({
+    type: z.literal('chooseSchemesByNumber'),
+    numbers: z.tuple([int.min(1).max(13), int.min(1).max(13)]),
+    picks: z.tuple([z.array(z.string().min(1).max(80)).max(6), z.array(z.string().min(1).max(80)).max(6)]),
+    markerType: z.string().trim().min(1).max(80).optional(),
+    terrain: z.string().trim().min(1).max(80).optional(),
+  }),
   /** A Start Phase step done by this player: discards (START-1), the soulstone draw (START-2), effects (START-4). */
   z.object({ type: z.literal('startStepDone') }),
   /** START-3: this player's initiative flip (a table flip: it may be cheated). */

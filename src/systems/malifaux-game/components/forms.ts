@@ -1,0 +1,61 @@
+/**
+ * The whole game's two forms, read back when submitted: a crew list pasted (`fk:crew:<gameId>`) becomes
+ * the player's crew declaration, checked against what the server knows; a model's card
+ * (`fk:mp:<gameId>`) is saved to the server's model table. Values come in the form's field order.
+ */
+import type { Refusal, ServerTables, SystemComponent } from '../../contract.js';
+import { parseCrewList, type ModelProfile, type ModelTable, type UpgradeProfile } from '../crews/index.js';
+import { parseProfileForm, PROFILE_FORM_FIELDS } from '../crews/profileForm.js';
+import type { WholeCommand } from '../engine/schema.js';
+import type { WholePrivateView } from '../engine/views.js';
+import { CREW_FORM_PREFIX, PROFILE_FORM_PREFIX } from '../commands/crew.js';
+
+async function modelTableOf(server: ServerTables): Promise<ModelTable> {
+  const { models, upgrades } = await server.modelTable();
+  return { models: models as ModelProfile[], upgrades: upgrades as UpgradeProfile[] };
+}
+
+/** The crew list as pasted, read with the server's table; names it does not know are listed back. */
+export async function crewDeclaration(text: string, server: ServerTables): Promise<WholeCommand | Refusal> {
+  const table = await modelTableOf(server);
+  const parsed = parseCrewList(text, table);
+  if (!parsed.ok) return { code: 'CREW_PARSE', params: { problem: parsed.error.code } };
+  const unknown = [...parsed.value.unknownModels, ...parsed.value.unknownUpgrades];
+  if (unknown.length) return { code: 'CREW_UNKNOWN_NAMES', params: { names: unknown.join(', '), count: unknown.length } };
+  return { type: 'declareCrew', crew: parsed.value, profiles: table };
+}
+
+export const crewForm: SystemComponent<WholeCommand, WholePrivateView> = {
+  prefix: CREW_FORM_PREFIX,
+  read(parts, values) {
+    const [gameId] = parts;
+    const text = values[0];
+    if (!gameId || text === undefined) return null;
+    return { gameId, intent: { kind: 'actWith', build: (server) => crewDeclaration(text, server) } };
+  },
+};
+
+export const profileForm: SystemComponent<WholeCommand, WholePrivateView> = {
+  prefix: PROFILE_FORM_PREFIX,
+  read(parts, values) {
+    const [gameId] = parts;
+    if (!gameId || values.length !== PROFILE_FORM_FIELDS.length) return null;
+    const fields = Object.fromEntries(PROFILE_FORM_FIELDS.map((f, i) => [f, values[i] ?? '']));
+    return {
+      gameId,
+      intent: {
+        kind: 'replyWith',
+        visibility: 'private',
+        build: async (t, server) => {
+          const read = parseProfileForm(fields);
+          if (!read.ok) return read.error;
+          const p = read.value;
+          await server.saveModelProfiles([p]);
+          const name = p.title ? `${p.name}, ${p.title}` : p.name;
+          const station = p.stationLimit ? `${p.station} (${p.stationLimit})` : p.station;
+          return { content: t('mgc.profile.saved', { name, station, cost: p.cost ?? '–', health: p.health, base: p.base, df: p.df, wp: p.wp, sz: p.sz, mv: p.mv }) };
+        },
+      },
+    };
+  },
+};
