@@ -192,8 +192,8 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     });
   }
 
-  function submitModal(input: ModalInput): Promise<DeliveryResult> {
-    return run(() => {
+  async function submitModal(input: ModalInput): Promise<DeliveryResult> {
+    const result = await run(() => {
       const user = findUser(input.userId) ?? raise(`Unknown user ${input.userId}`);
       const modal = book.lastModal(user.id);
       if (!modal?.open) raise(`No modal is open for ${user.username}`);
@@ -204,10 +204,11 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
       const id = snowflake();
       const token = newToken();
       const payload = buildModalSubmitInteraction(payloadContext, { id, token, user, channel }, data, message);
-      // Submitted: the client closes the modal whatever the bot answers.
-      book.closeModal(user.id);
       return book.open({ id, token, type: 5, userId: user.id, channelId: channel.id, name: modal.customId, sourceMessageId: message ? message.id : null, payload });
     });
+    // Answered: the client closes the modal. When the bot fails, Discord keeps it open to try again.
+    if (result.ok && result.interaction) book.closeModal(result.interaction.userId);
+    return result;
   }
 
   const dismissModal = (userId: string): void => book.closeModal((findUser(userId) ?? raise(`Unknown user ${userId}`)).id);
