@@ -5,6 +5,11 @@
  */
 import type { APIModalSubmitInteraction } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
+import { endComponents } from '../src/discord/commands/gameEnd.js';
+import { undoComponents } from '../src/discord/commands/gameUndo.js';
+import { refereeComponents } from '../src/discord/commands/referees.js';
+import { createRouter } from '../src/discord/router.js';
+import { translator } from '../src/i18n/index.js';
 import { startBotAgainstDouble, type BotAgainstDouble } from './support/double.js';
 import { CREW_MODAL, modalBot } from './support/modal-bot.js';
 
@@ -173,5 +178,26 @@ describe('layouts and where the modal was opened', () => {
       expect(result, `modal ${which}`).toMatchObject({ ok: false, error: expect.stringContaining('Invalid Form Body') });
     }
     expect(double.lastModal(alice)).toBeUndefined();
+  });
+});
+
+describe('the table’s own buttons', () => {
+  it('refuse a modal submit under their prefix (nothing they showed): stale, and nothing is run', async () => {
+    const touched: string[] = [];
+    // Any service a handler reached for would be recorded: a refusal must come before all of them.
+    const services = new Proxy({ languages: { chosenBy: async () => null } } as Record<string, unknown>, {
+      get: (target, key: string) => (key in target ? target[key] : (touched.push(key), undefined)),
+    });
+    const router = createRouter({ commands: [], components: [...endComponents, ...undoComponents, ...refereeComponents], services: services as never });
+    for (const customId of ['fk:end:123:abandon', 'fk:endback:123', 'fk:undo:123:1:yes', 'fk:ref:123:7:yes']) {
+      const submit = {
+        id: '1001', application_id: '2', type: 5, token: 'tok', version: 1, locale: 'en-US', channel_id: '5',
+        user: { id: '7', username: 'alice', global_name: 'Alice' },
+        data: { custom_id: customId, components: [{ type: 1, components: [{ type: 4, custom_id: 'x', value: 'y' }] }] },
+      };
+      const answer = await router(submit as never);
+      expect((answer.response as { data?: { content?: string } }).data?.content, customId).toContain(translator('en')('error.STALE_BUTTON'));
+    }
+    expect(touched).toEqual([]);
   });
 });
