@@ -14,7 +14,8 @@ import { GatewayServer } from './gateway-server.js';
 import { sendJson } from './http-io.js';
 import { InteractionBook, RESPONSE_DEADLINE_MS, type InteractionRecord } from './interactions.js';
 import { generateSigningKeys } from './keys.js';
-import { InputError, buildCommandInteraction, buildComponentInteraction, buildPing, type CommandInput, type ComponentInput, type PayloadContext } from './payloads.js';
+import { modalSubmission, type ModalInput, type ShownModal } from './modals.js';
+import { InputError, buildCommandInteraction, buildComponentInteraction, buildModalSubmitInteraction, buildPing, type CommandInput, type ComponentInput, type PayloadContext } from './payloads.js';
 import { createRestApi, type RecordedRequest } from './rest.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 import { createSnowflakes } from './snowflake.js';
@@ -25,6 +26,8 @@ export type { DoubleChannel, DoubleGuild, DoubleRole, DoubleUser, FixtureOptions
 export { DEFAULT_IDS } from './fixtures.js';
 export type { InteractionRecord, InteractionStatus } from './interactions.js';
 export type { ApiCommandOption, CommandInput, ComponentInput, OptionValue } from './payloads.js';
+export type { ModalInput, ModalTextInput, ShownModal } from './modals.js';
+export { textInputsOf } from './modals.js';
 export type { RecordedRequest } from './rest.js';
 export type { SandboxOptions } from './sandbox.js';
 export type { DoubleMessage, InteractionMeta, StoredAttachment } from './store.js';
@@ -79,6 +82,16 @@ export interface DiscordDouble {
 
   sendCommand(input: CommandInput): Promise<DeliveryResult>;
   clickComponent(input: ComponentInput): Promise<DeliveryResult>;
+  /**
+   * Submits the modal open for `input.userId` (the last one the bot answered that user's interaction
+   * with) as a MODAL_SUBMIT interaction. Refused like Discord's client would: no open modal, a modal
+   * that was replaced, an unknown input, a required input left empty, a length out of min/max.
+   */
+  submitModal(input: ModalInput): Promise<DeliveryResult>;
+  /** The user closes their open modal without submitting it (the bot is not told, as on Discord). */
+  dismissModal(userId: string): void;
+  /** The last modal shown to a user (`open` false once submitted or dismissed). */
+  lastModal(userId: string): ShownModal | undefined;
   /** HTTP mode: a signed PING, as Discord sends when the endpoint URL is saved. */
   ping(): Promise<SignedPost>;
   /** HTTP mode: Discord's endpoint check — a valid PING gets {"type":1}, a bad signature gets 401. */
@@ -179,6 +192,31 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     });
   }
 
+  async function submitModal(input: ModalInput): Promise<DeliveryResult> {
+    const result = await run(() => {
+      const user = findUser(input.userId) ?? raise(`Unknown user ${input.userId}`);
+      const modal = book.lastModal(user.id);
+      if (!modal?.open) raise(`No modal is open for ${user.username}`);
+      if (input.customId !== undefined && input.customId !== modal.customId) raise(`The open modal is "${modal.customId}", not "${input.customId}"`);
+      const data = modalSubmission(modal, input.values);
+      const channel = store.channel(modal.channelId) ?? raise(`Unknown channel ${modal.channelId}`);
+      const message = modal.sourceMessageId ? store.message(modal.sourceMessageId) : undefined;
+      const id = snowflake();
+      const token = newToken();
+      const payload = buildModalSubmitInteraction(payloadContext, { id, token, user, channel }, data, message);
+      return book.open({ id, token, type: 5, userId: user.id, channelId: channel.id, name: modal.customId, sourceMessageId: message ? message.id : null, payload });
+    });
+    // Answered: the client closes the modal. When the bot fails, Discord keeps it open to try again.
+    if (result.ok && result.interaction) book.closeModal(result.interaction.userId);
+    return result;
+  }
+
+  const dismissModal = (userId: string): void => book.closeModal((findUser(userId) ?? raise(`Unknown user ${userId}`)).id);
+  const lastModal = (userId: string): ShownModal | undefined => {
+    const modal = book.lastModal(findUser(userId)?.id ?? userId);
+    return modal ? structuredClone(modal) : undefined;
+  };
+
   function httpUrl(): string {
     if (delivery.mode !== 'http') throw new Error('The double is not in HTTP delivery mode');
     return delivery.interactionsUrl;
@@ -188,7 +226,7 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     postSigned(httpUrl(), keys, JSON.stringify(buildPing(fixtures, snowflake(), newToken())), timeoutMs, tamper);
 
   let sandbox: Sandbox | undefined;
-  if (options.sandbox) sandbox = createSandbox({ options: options.sandbox, fixtures, store, commands, sendCommand, clickComponent });
+  if (options.sandbox) sandbox = createSandbox({ options: options.sandbox, fixtures, store, commands, sendCommand, clickComponent, submitModal, dismissModal, lastModal });
 
   const server: Server = createServer((req, res) => {
     const parsed = new URL(req.url ?? '/', 'http://double.invalid');
@@ -256,6 +294,9 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     },
     sendCommand,
     clickComponent,
+    submitModal,
+    dismissModal,
+    lastModal,
     ping: () => ping(),
     async verifyEndpoint() {
       try {

@@ -9,6 +9,7 @@ import type { Fixtures } from './fixtures.js';
 import type { UploadedFile } from './http-io.js';
 import { validateCallback, validateMessage } from './validate.js';
 import { FLAG_EPHEMERAL, type DoubleMessage, type DoubleStore, type InteractionMeta } from './store.js';
+import type { ShownModal } from './modals.js';
 
 export const RESPONSE_DEADLINE_MS = 3_000;
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -19,13 +20,13 @@ export type InteractionStatus = 'pending' | 'responded' | 'failed';
 export interface InteractionRecord {
   id: string;
   token: string;
-  /** InteractionType: 2 application command, 3 message component. */
+  /** InteractionType: 2 application command, 3 message component, 5 modal submit. */
   type: number;
   userId: string;
   channelId: string;
-  /** Command path ("game start") or the component's custom_id. */
+  /** Command path ("game start"), the component's custom_id, or the submitted modal's custom_id. */
   name: string;
-  /** For components: the message the component is on. */
+  /** For components (and modals opened from one): the message the component is on. */
   sourceMessageId: string | null;
   /** Exactly what was delivered to the bot. */
   payload: Record<string, unknown>;
@@ -57,6 +58,8 @@ export class InteractionBook {
   private readonly records = new Map<string, InteractionRecord>();
   private readonly byToken = new Map<string, InteractionRecord>();
   private readonly pending = new Map<string, Pending>();
+  /** user id → the last modal shown to them (Discord's client shows one at a time). */
+  private readonly modals = new Map<string, ShownModal>();
   private readonly timeoutMs: number;
   private readonly now: () => number;
 
@@ -84,6 +87,17 @@ export class InteractionBook {
     this.pending.set(full.id, { settled, settle, timer });
     this.events.emit('interaction', full);
     return full;
+  }
+
+  /** The last modal shown to a user, open or not. */
+  lastModal(userId: string): ShownModal | undefined {
+    return this.modals.get(userId);
+  }
+
+  /** Submitting or dismissing a modal closes it; it cannot be submitted again. */
+  closeModal(userId: string): void {
+    const modal = this.modals.get(userId);
+    if (modal) modal.open = false;
   }
 
   /** Resolves once the interaction is answered or failed. */
@@ -114,7 +128,7 @@ export class InteractionBook {
     const record = this.records.get(id);
     if (!record || record.token !== token || record.status === 'failed') throw errors.unknownInteraction();
     if (record.status === 'responded') throw errors.alreadyAcknowledged();
-    const response = validateCallback(body, record.type, files);
+    const response = validateCallback(body, record.type, files, record.sourceMessageId !== null);
     // No await between the status check and this point: a second callback always sees 'responded'.
     const message = this.apply(record, response, files);
     record.status = 'responded';
@@ -238,7 +252,19 @@ export class InteractionBook {
       }
       default:
         // 8 (autocomplete choices) and 9 (modal) change no message; they stay readable on `response`.
-        if (response.type === 9) this.events.emit('modal', record);
+        if (response.type === 9) {
+          this.modals.set(record.userId, {
+            interactionId: record.id,
+            userId: record.userId,
+            channelId: record.channelId,
+            sourceMessageId: record.sourceMessageId,
+            customId: String(data.custom_id),
+            title: String(data.title),
+            components: structuredClone(data.components as Record<string, unknown>[]),
+            open: true,
+          });
+          this.events.emit('modal', record);
+        }
         return null;
     }
   }

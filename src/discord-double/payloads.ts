@@ -1,5 +1,5 @@
 /**
- * Builds the interaction payloads Discord would send for a slash command or a component click, in API
+ * Builds the interaction payloads Discord would send for a slash command, a component click or a modal submit, in API
  * shape (what both the gateway INTERACTION_CREATE and the HTTP endpoint carry), from the double's users,
  * channels and registered commands.
  */
@@ -243,6 +243,14 @@ export function buildComponentInteraction(ctx: PayloadContext, e: Omit<Envelope,
     throw new InputError(`Component "${input.customId}" is not a select menu`);
   }
   return envelope(ctx, { ...e, type: 3 }, data, { message: apiMessage(ctx.fixtures, message) });
+}
+
+/**
+ * A MODAL_SUBMIT (type 5): the submission's `data`, and the message when the modal was opened from a
+ * component on one (Discord sends it then, so the bot can update that message).
+ */
+export function buildModalSubmitInteraction(ctx: PayloadContext, e: Omit<Envelope, 'type'>, data: Json, message: DoubleMessage | undefined): Json {
+  return envelope(ctx, { ...e, type: 5 }, data, message ? { message: apiMessage(ctx.fixtures, message) } : {});
 }
 
 /** The PING Discord sends when the Interactions Endpoint URL is saved. */

@@ -1,6 +1,6 @@
 /**
  * The JSON API (and static files) behind the no-token sandbox page. The page is a Discord client for
- * pretend users: it lists what a viewer can see, sends slash commands and clicks, and live-updates
+ * pretend users: it lists what a viewer can see, sends slash commands, clicks and modal submits, and live-updates
  * through server-sent events.
  */
 import { readFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import type { CommandRegistry } from './commands.js';
 import type { DoubleUser, Fixtures } from './fixtures.js';
 import { readRaw, sendJson } from './http-io.js';
 import type { DeliveryResult } from './delivery.js';
+import type { ModalInput, ShownModal } from './modals.js';
 import type { ApiCommandOption, ComponentInput, CommandInput, OptionValue } from './payloads.js';
 import type { DoubleMessage, DoubleStore } from './store.js';
 
@@ -25,6 +26,9 @@ export interface SandboxDeps {
   commands: CommandRegistry;
   sendCommand(input: CommandInput): Promise<DeliveryResult>;
   clickComponent(input: ComponentInput): Promise<DeliveryResult>;
+  submitModal(input: ModalInput): Promise<DeliveryResult>;
+  dismissModal(userId: string): void;
+  lastModal(userId: string): ShownModal | undefined;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -89,6 +93,16 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
     return body as Record<string, unknown>;
   }
 
+  /**
+   * What the page gets back from an interaction it sent: ok, or why not — and, when the bot answered
+   * with a modal, that modal, for the page to show as Discord's client would.
+   */
+  const answer = (viewer: string, result: DeliveryResult): Record<string, unknown> => {
+    if (!result.ok) return { ok: false, error: result.error };
+    const modal = result.responseType === 9 ? deps.lastModal(viewer) : undefined;
+    return modal?.open ? { ok: true, modal: { customId: modal.customId, title: modal.title, components: modal.components } } : { ok: true };
+  };
+
   const str = (v: unknown, name: string): string => {
     if (typeof v !== 'string' || v === '') throw new Error(`"${name}" is required`);
     return v;
@@ -142,19 +156,35 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
               name: str(body.name, 'name'),
               options: (body.options ?? []) as ApiCommandOption[] | Record<string, OptionValue>,
             });
-            sendJson(res, 200, result.ok ? { ok: true } : { ok: false, error: result.error });
+            sendJson(res, 200, answer(viewer, result));
             return true;
           }
           case 'POST /sandbox/api/component': {
             const body = await readJson(req);
             const values = Array.isArray(body.values) ? body.values.map(String) : undefined;
+            const viewer = str(body.viewer, 'viewer');
             const result = await deps.clickComponent({
-              userId: str(body.viewer, 'viewer'),
+              userId: viewer,
               messageId: str(body.messageId, 'messageId'),
               customId: str(body.customId, 'customId'),
               ...(values ? { values } : {}),
             });
+            sendJson(res, 200, answer(viewer, result));
+            return true;
+          }
+          case 'POST /sandbox/api/modal': {
+            const body = await readJson(req);
+            const raw = body.values;
+            if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('"values" must be an object of text input values');
+            const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
+            const result = await deps.submitModal({ userId: str(body.viewer, 'viewer'), customId: str(body.customId, 'customId'), values });
             sendJson(res, 200, result.ok ? { ok: true } : { ok: false, error: result.error });
+            return true;
+          }
+          case 'POST /sandbox/api/modal/dismiss': {
+            const body = await readJson(req);
+            deps.dismissModal(str(body.viewer, 'viewer'));
+            sendJson(res, 200, { ok: true });
             return true;
           }
           case 'POST /sandbox/api/user': {

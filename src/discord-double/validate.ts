@@ -6,6 +6,7 @@
 import { DiscordError, errors, invalidFormBody, type FormIssue } from './errors.js';
 import type { UploadedFile } from './http-io.js';
 import { FLAG_COMPONENTS_V2, type MessagePayload } from './store.js';
+import { validateModal } from './modals.js';
 
 type Path = (string | number)[];
 type Obj = Record<string, unknown>;
@@ -32,8 +33,6 @@ export const LIMITS = {
   files: 10,
   fileBytes: 10 * 1024 * 1024,
   choices: 25,
-  modalTitle: 45,
-  modalComponents: 5,
 } as const;
 
 const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);
@@ -194,11 +193,17 @@ function checkComponents(c: Checker, components: unknown, v2: boolean, path: Pat
   }
 }
 
-/** Checks an interaction callback body `{type, data}` against what that type allows. */
-export function validateCallback(body: unknown, interactionType: number, files: UploadedFile[]): { type: number; data?: Obj } {
+/**
+ * Checks an interaction callback body `{type, data}` against what that type allows. `fromMessage`: the
+ * interaction comes from a message (a component, or a modal opened from one) — only then can 6 and 7
+ * update "the message the component was on".
+ */
+export function validateCallback(body: unknown, interactionType: number, files: UploadedFile[], fromMessage = interactionType === 3): { type: number; data?: Obj } {
   if (!isObj(body) || typeof body.type !== 'number') throw invalidFormBody([{ path: ['type'], code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }]);
   const type = body.type;
   const data = isObj(body.data) ? body.data : undefined;
+  // A modal submit (5) may be answered with a message, a deferral, or an update of the component's
+  // message; never with another modal.
   const allowed: Record<number, number[]> = {
     4: [2, 3, 5],
     5: [2, 3, 5],
@@ -208,7 +213,9 @@ export function validateCallback(body: unknown, interactionType: number, files: 
     9: [2, 3],
   };
   if (!allowed[type]) throw invalidFormBody([{ path: ['type'], code: 'BASE_TYPE_CHOICES', message: `Value must be one of {4, 5, 6, 7, 8, 9}.` }]);
-  if (!allowed[type]!.includes(interactionType)) throw new DiscordError(400, 50035, 'Interaction response type not allowed for this interaction', { type: { _errors: [{ code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: 'Invalid interaction response type' }] } });
+  const invalidType = () => new DiscordError(400, 50035, 'Interaction response type not allowed for this interaction', { type: { _errors: [{ code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: 'Invalid interaction response type' }] } });
+  if (!allowed[type]!.includes(interactionType)) throw invalidType();
+  if ((type === 6 || type === 7) && !fromMessage) throw invalidType();
 
   if (type === 4) validateMessage(data, { create: true, files, path: ['data'] });
   if (type === 7) validateMessage(data, { create: false, files, path: ['data'] });
@@ -220,12 +227,6 @@ export function validateCallback(body: unknown, interactionType: number, files: 
     c.maxLength(data?.choices, LIMITS.choices, ['data', 'choices']);
     if (c.issues.length > 0) throw invalidFormBody(c.issues);
   }
-  if (type === 9) {
-    const c = new Checker();
-    c.between(data?.title, 1, LIMITS.modalTitle, ['data', 'title']);
-    c.between(data?.custom_id, 1, LIMITS.customId, ['data', 'custom_id']);
-    c.between(data?.components, 1, LIMITS.modalComponents, ['data', 'components']);
-    if (c.issues.length > 0) throw invalidFormBody(c.issues);
-  }
+  if (type === 9) validateModal(data);
   return data ? { type, data } : { type };
 }

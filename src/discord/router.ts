@@ -10,6 +10,8 @@ import {
   type APIChatInputApplicationCommandInteraction,
   type APIInteraction,
   type APIMessageComponentInteraction,
+  type APIModalSubmitInteraction,
+  type APIModalSubmission,
 } from 'discord-api-types/v10';
 import type { InitialReply, InteractionHandler } from './contract.js';
 import { parseInvocation, type CommandDef, type InvocationOf } from '../systems/commandDefinition.js';
@@ -36,15 +38,38 @@ export function defineCommand<const C extends CommandDef>(definition: C, handle:
 }
 
 export interface ComponentContext extends InteractionScope {
-  interaction: APIMessageComponentInteraction;
+  /**
+   * A click on a message's component, or a modal's submission (whose custom id has the same shape).
+   * A modal submit carries `message` only when the modal was opened from a component on a message.
+   */
+  interaction: APIMessageComponentInteraction | APIModalSubmitInteraction;
   services: Services;
   /** The custom id split on ':' after the prefix — self-describing but NEVER trusted: handlers re-check it all. */
   parts: string[];
+  /** A select menu's chosen values; for a modal submit, its text inputs' values in order. */
   values: string[];
+  /** A modal submit's text inputs, custom id → value (empty for a click). Typed by the user: never trusted. */
+  fields: Record<string, string>;
+}
+
+/** The click behind a component context, or null for a modal submit: for handlers that only answer buttons and selects. */
+export function clickOf(ctx: ComponentContext): APIMessageComponentInteraction | null {
+  return ctx.interaction.type === InteractionType.MessageComponent ? ctx.interaction : null;
+}
+
+/** A modal submission's text inputs in order, from either layout Discord sends (action rows, or labels). */
+export function modalFields(data: APIModalSubmission): { values: string[]; fields: Record<string, string> } {
+  const entries: [string, string][] = [];
+  for (const top of data.components ?? []) {
+    const inputs = 'components' in top && Array.isArray(top.components) ? top.components : 'component' in top ? [top.component] : [];
+    for (const input of inputs) if (typeof input.custom_id === 'string' && 'value' in input && typeof input.value === 'string') entries.push([input.custom_id, input.value]);
+  }
+  // fromEntries defines own properties: a custom id such as "__proto__" stays a plain key.
+  return { values: entries.map(([, value]) => value), fields: Object.fromEntries(entries) };
 }
 
 export interface ComponentModule {
-  /** custom ids look like `fk:<prefix>:…` */
+  /** custom ids (of components, and of modals) look like `fk:<prefix>:…` */
   prefix: string;
   handle(ctx: ComponentContext): Promise<InitialReply>;
 }
@@ -78,12 +103,13 @@ export function createRouter(options: {
       return command.handle({ ...scope, interaction: chatInput, services, invocation: parsed.invocation });
     }
 
-    if (interaction.type === InteractionType.MessageComponent) {
+    if (interaction.type === InteractionType.MessageComponent || interaction.type === InteractionType.ModalSubmit) {
       const [namespace, prefix, ...parts] = interaction.data.custom_id.split(':');
       const component = namespace === 'fk' && prefix ? components.get(prefix) : undefined;
       if (!component) return problemReply(scope.t, { code: 'STALE_BUTTON' });
+      if (interaction.type === InteractionType.ModalSubmit) return component.handle({ ...scope, interaction, services, parts, ...modalFields(interaction.data) });
       const values = 'values' in interaction.data ? interaction.data.values : [];
-      return component.handle({ ...scope, interaction, services, parts, values });
+      return component.handle({ ...scope, interaction, services, parts, values, fields: {} });
     }
 
     return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });

@@ -17,7 +17,7 @@ import { isReferee } from '../../app/referees.js';
 import type { Message } from '../../systems/contract.js';
 import type { Translate } from '../../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../contract.js';
-import type { ComponentContext, ComponentModule } from '../router.js';
+import { clickOf, type ComponentContext, type ComponentModule } from '../router.js';
 import { ephemeral, problemReply, update } from '../replies.js';
 import { deliverAfterAction, deliverPrivately, publicMessage, type Scope } from '../play/deliveries.js';
 import { publicTranslator } from '../publicLanguage.js';
@@ -85,7 +85,8 @@ export async function endCommand(scope: Scope): Promise<InitialReply> {
 async function confirmEnd(ctx: ComponentContext): Promise<InitialReply> {
   const [gameId, raw] = ctx.parts;
   const choice = CHOICES.find((c) => c === raw);
-  if (!gameId || !choice) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
+  // Buttons only: a modal submit under this prefix is nothing this table ever showed.
+  if (!gameId || !choice || !clickOf(ctx)) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
   if (choice === 'keep') return update({ content: ctx.t('game.end.kept'), components: [] });
   const due = await settleDueEnd(ctx, { gameId });
   if (due) return withAfter(problemReply(ctx.t, { code: 'GAME_ENDED' }), due.announce);
@@ -128,7 +129,8 @@ async function confirmEnd(ctx: ComponentContext): Promise<InitialReply> {
 /** "Take the end back". */
 async function takeBack(ctx: ComponentContext): Promise<InitialReply> {
   const [gameId] = ctx.parts;
-  if (!gameId) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
+  const click = clickOf(ctx);
+  if (!gameId || !click) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
   const result = await takeBackEnd(ctx.services, { gameId }, whoOf(ctx), ctx.services.clock());
   if (!result.ok) {
     const refusal = problemReply(ctx.t, explain(ctx.t, result.problem, result.game));
@@ -136,9 +138,9 @@ async function takeBack(ctx: ComponentContext): Promise<InitialReply> {
     if (result.problem.code === 'END_WINDOW_CLOSED') return withAfter(refusal, (await settleDueEnd(ctx, { gameId }))?.announce);
     return refusal;
   }
-  const onlyAsker = ((ctx.interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+  const onlyAsker = ((click.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
   const t = onlyAsker ? ctx.t : await publicTranslator(ctx, result.game.stored.guildId);
-  return deliverAfterAction(ctx, result, { reply: 'update', note: t('game.end.takenBackNote'), interaction: ctx.interaction });
+  return deliverAfterAction(ctx, result, { reply: 'update', note: t('game.end.takenBackNote'), interaction: click });
 }
 
 export const endComponents: ComponentModule[] = [

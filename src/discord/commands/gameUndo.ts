@@ -12,7 +12,7 @@ import type { SystemEvent } from '../../app/tableLog.js';
 import type { Message, UndoneAction } from '../../systems/contract.js';
 import type { Translate } from '../../i18n/index.js';
 import type { InitialReply } from '../contract.js';
-import type { ComponentContext, ComponentModule } from '../router.js';
+import { clickOf, type ComponentContext, type ComponentModule } from '../router.js';
 import { problemReply, reply, update } from '../replies.js';
 import { asReply, deliverPrivately, outgoing, type Outcome, type Scope } from '../play/deliveries.js';
 import { explain, whoOf } from '../play/perform.js';
@@ -100,14 +100,16 @@ export async function undoCommand(scope: Scope): Promise<InitialReply> {
 async function answer(ctx: ComponentContext): Promise<InitialReply> {
   const [gameId, batch, yes] = ctx.parts;
   const askedBatch = Number(batch);
-  if (!gameId || !Number.isSafeInteger(askedBatch) || askedBatch < 1 || (yes !== 'yes' && yes !== 'no')) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
+  // Buttons only: a modal submit under this prefix is nothing this table ever showed.
+  const click = clickOf(ctx);
+  if (!click || !gameId || !Number.isSafeInteger(askedBatch) || askedBatch < 1 || (yes !== 'yes' && yes !== 'no')) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
   const result = await answerUndo(ctx.services, gameId, whoOf(ctx), askedBatch, yes === 'yes');
   const t = await publicTranslator(ctx, result.game?.stored.guildId ?? ctx.guildId);
   if (!result.ok) {
     const refusal = problemReply(ctx.t, explain(ctx.t, result.problem, result.game));
     if (result.problem.code !== 'UNDO_REQUEST_STALE') return refusal;
     // The request says it lapsed, for everyone (best effort: the click is refused anyway).
-    const { channel_id: channelId, id: messageId } = ctx.interaction.message;
+    const { channel_id: channelId, id: messageId } = click.message;
     const lapsed = async () => {
       try {
         await ctx.services.outbox.editChannelMessage(channelId, messageId, { content: t('game.undo.lapsed'), components: [] });

@@ -13,7 +13,7 @@ import type { Problem } from '../../app/problems.js';
 import type { Message } from '../../systems/contract.js';
 import type { Translate } from '../../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../contract.js';
-import type { ComponentContext, ComponentModule } from '../router.js';
+import { clickOf, type ComponentContext, type ComponentModule } from '../router.js';
 import { problemReply, update } from '../replies.js';
 import type { Scope } from '../play/deliveries.js';
 import { publicTranslator } from '../publicLanguage.js';
@@ -73,7 +73,8 @@ export function refereeOffers(scope: Scope, game: LoadedGame, roleId: string | n
 
 async function answerOffer(ctx: ComponentContext): Promise<InitialReply> {
   const [gameId, candidate, yes] = ctx.parts;
-  if (!gameId || !candidate || (yes !== 'yes' && yes !== 'no')) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
+  // Buttons only: a modal submit under this prefix is nothing this table ever showed.
+  if (!clickOf(ctx) || !gameId || !candidate || (yes !== 'yes' && yes !== 'no')) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
   const t = await publicTranslator(ctx, ctx.guildId);
   if (yes === 'no') {
     // Declining writes nothing (nothing changes: the candidate plays as a player); only those asked may.

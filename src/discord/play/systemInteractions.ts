@@ -3,7 +3,7 @@
  * intent or a component's (read back from its own custom id) is run by perform.ts for that system.
  */
 import type { SystemRegistry } from '../../systems/registry.js';
-import type { CommandModule, ComponentModule } from '../router.js';
+import { clickOf, type CommandModule, type ComponentModule } from '../router.js';
 import { problemReply } from '../replies.js';
 import { runCommandIntent, runComponentIntent } from './perform.js';
 
@@ -18,9 +18,12 @@ export function systemInteractions(systems: SystemRegistry): { commands: Command
       components.push({
         prefix: component.prefix,
         handle: (ctx) => {
+          // perform.ts plays clicks on a message; a system's modals need it to take a modal submit too.
+          const click = clickOf(ctx);
+          if (!click) return Promise.resolve(problemReply(ctx.t, { code: 'UNSUPPORTED_INTERACTION' }));
           const read = component.read(ctx.parts, ctx.values);
           if (!read) return Promise.resolve(problemReply(ctx.t, { code: 'STALE_BUTTON' }));
-          return runComponentIntent(ctx, ctx.interaction, system, read.gameId, read.intent);
+          return runComponentIntent(ctx, click, system, read.gameId, read.intent);
         },
       });
     }

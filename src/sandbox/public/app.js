@@ -5,6 +5,7 @@ import { renderMessage, isEphemeral } from './render.js';
 import { Composer } from './composer.js';
 import { flattenCommands } from './commands.js';
 import { translator } from './i18n.js';
+import { showModal, closeModal } from './modal.js';
 
 const API = '/sandbox/api';
 const POLL_MS = 2000;
@@ -85,7 +86,7 @@ async function getJSON(path) {
   return res.json();
 }
 
-/** @param {string} path @param {unknown} body @returns {Promise<{ ok: boolean, error?: string }>} */
+/** @param {string} path @param {unknown} body @returns {Promise<{ ok: boolean, error?: string, modal?: any }>} */
 async function postJSON(path, body) {
   let res;
   try {
@@ -96,7 +97,7 @@ async function postJSON(path, body) {
   /** @type {any} */
   let data = null;
   try { data = await res.json(); } catch { /* empty or not JSON */ }
-  if (data && typeof data === 'object' && 'ok' in data) return { ok: Boolean(data.ok), error: data.error ? String(data.error) : undefined };
+  if (data && typeof data === 'object' && 'ok' in data) return { ok: Boolean(data.ok), error: data.error ? String(data.error) : undefined, modal: data.modal ?? undefined };
   return res.ok ? { ok: true } : { ok: false, error: data?.error ?? `${res.status} ${res.statusText}` };
 }
 
@@ -296,6 +297,8 @@ async function selectView(viewerId, channelId) {
     els.list.replaceChildren();
   }
   if (viewerChanged) {
+    // A modal belongs to the user it was shown to: looking through other eyes closes it.
+    closeModal();
     state.t = translator(locale());
     state.leaves = flattenCommands(state.commands, locale());
     composer.reset();
@@ -436,6 +439,7 @@ async function clickButton(m, c, btn) {
   btn.disabled = Boolean(c.disabled);
   if (!res.ok) showError(res.error || state.t('failed'));
   else clearError();
+  openModal(res.modal);
   void refresh();
 }
 
@@ -448,7 +452,28 @@ async function submitSelect(m, c, values, el) {
   el.removeAttribute('aria-busy');
   if (!res.ok) showError(res.error || state.t('failed'));
   else clearError();
+  openModal(res.modal);
   void refresh();
+}
+
+/**
+ * The bot answered with a modal: show it to the viewer it was shown to. Submit sends a MODAL_SUBMIT
+ * through the double; Cancel tells the double the modal is closed (the bot hears nothing, as on Discord).
+ * @param {any} modal
+ */
+function openModal(modal) {
+  if (!modal) return;
+  const viewerId = state.viewerId;
+  showModal(modal, {
+    t: (k, v) => state.t(k, v),
+    submit: async (values) => {
+      const res = await postJSON('/modal', { viewer: viewerId, customId: modal.customId, values });
+      if (res.ok) clearError();
+      void refresh(true);
+      return res;
+    },
+    cancel: () => void postJSON('/modal/dismiss', { viewer: viewerId }),
+  });
 }
 
 // -------------------------------------------------------------------------------------------- unread
@@ -588,6 +613,7 @@ const composer = new Composer(
     t: (k, v) => state.t(k, v),
     send: async (payload) => {
       const res = await postJSON('/command', { viewer: state.viewerId, channel: state.channelId, name: payload.name, options: payload.options });
+      openModal(res.modal);
       void refresh(true);
       return res;
     },

@@ -62,6 +62,9 @@ const STRINGS = {
     language: 'Language (what Discord shows you, and the locale your commands carry)',
     languageFailed: 'Could not change the language: {error}',
     serverLanguage: 'Server language (the server’s Discord language: the bot’s channel messages follow it)',
+    modalSubmit: 'Submit',
+    cancel: 'Cancel',
+    fieldRequired: 'This field is required',
   },
   fr: {
     todayAt: "Aujourd'hui à {time}",
@@ -123,6 +126,9 @@ const STRINGS = {
     language: 'Langue (celle de Discord, et la locale que portent vos commandes)',
     languageFailed: 'Impossible de changer la langue : {error}',
     serverLanguage: 'Langue du serveur (sa langue Discord : les messages du bot dans les salons la suivent)',
+    modalSubmit: 'Envoyer',
+    cancel: 'Annuler',
+    fieldRequired: 'Ce champ est obligatoire',
   },
 };
 
