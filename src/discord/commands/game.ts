@@ -60,6 +60,34 @@ function definition(systems: SystemRegistry) {
               choices,
             },
             {
+              type: Option.String,
+              name: 'pack',
+              description: 'A whole game: the encounter pack (default: core rules)',
+              name_localizations: { fr: 'pack' },
+              description_localizations: { fr: 'Une partie entière : le pack de rencontres (par défaut : règles de base)' },
+              choices: [
+                { name: 'Core rules', value: 'core', name_localizations: { fr: 'Règles de base' } },
+                { name: 'Gaining Grounds 3', value: 'gg3' },
+              ],
+            },
+            {
+              type: Option.String,
+              name: 'encounter',
+              description: 'A whole game: a fixed encounter’s share code (from /encounter)',
+              name_localizations: { fr: 'rencontre' },
+              description_localizations: { fr: 'Une partie entière : le code d’une rencontre fixée (de /encounter)' },
+              max_length: 20,
+            },
+            {
+              type: Option.Integer,
+              name: 'encounter_size',
+              description: 'A whole game: the encounter size in soulstones (default 50)',
+              name_localizations: { fr: 'taille' },
+              description_localizations: { fr: 'Une partie entière : la taille de la rencontre en Pierrâmes (50 par défaut)' },
+              min_value: 20,
+              max_value: 99,
+            },
+            {
               type: Option.Integer,
               name: 'hand_limit',
               description: 'Control Hand maximum (default 6)',
@@ -170,6 +198,10 @@ export function gameCommand(systems: SystemRegistry) {
           options: {
             ...(invocation.args.hand_limit !== undefined ? { handLimit: invocation.args.hand_limit } : {}),
             ...(invocation.args.prevent_and_reduce !== undefined ? { preventAndReduce: invocation.args.prevent_and_reduce } : {}),
+            // A whole game's own options; a system without them ignores them.
+            ...(invocation.args.pack !== undefined ? { pack: invocation.args.pack } : {}),
+            ...(invocation.args.encounter !== undefined ? { encounterCode: invocation.args.encounter } : {}),
+            ...(invocation.args.encounter_size !== undefined ? { encounterSize: invocation.args.encounter_size } : {}),
           },
           seats: [
             { userId: ctx.asker.id, name: ctx.asker.name },

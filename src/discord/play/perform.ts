@@ -134,7 +134,7 @@ async function loadActiveGameOf(scope: Scope, system: AnySystem): Promise<Loaded
 }
 
 /** A click or a select on a system's component, in a channel or a DM. */
-export async function runComponentIntent(scope: Scope, interaction: APIMessageComponentInteraction, system: AnySystem, gameId: string, intent: ComponentIntent<unknown, unknown>): Promise<InitialReply> {
+export async function runComponentIntent(scope: Scope, interaction: APIMessageComponentInteraction | null, system: AnySystem, gameId: string, intent: ComponentIntent<unknown, unknown>): Promise<InitialReply> {
   const loaded = await loadGameById(scope.services, gameId);
   if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
   // The custom id named a game of another system: a forged or garbled id.
@@ -160,6 +160,8 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
     const due = await settleDueEnd(scope, { gameId });
     if (due) return { ...problemReply(scope.t, { code: 'GAME_ENDED' }), after: due.announce };
   }
+  // A decision's answer is a click on the message that asked it; a form answers through actWith.
+  if (interaction === null) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
   const decision = game.system.pendingDecisions(game.state).find((d) => decisionRef(d.id) === intent.decisionRef);
   if (!decision) return problemReply(scope.t, { code: 'STALE_BUTTON' });
   if (seatOf(game, scope.asker.id) !== decision.seat) {

@@ -18,9 +18,8 @@ export function systemInteractions(systems: SystemRegistry): { commands: Command
       components.push({
         prefix: component.prefix,
         handle: (ctx) => {
-          // perform.ts plays clicks on a message; a system's modals need it to take a modal submit too.
+          // A click on a message, or a form submitted (null: it has no message to answer in place).
           const click = clickOf(ctx);
-          if (!click) return Promise.resolve(problemReply(ctx.t, { code: 'UNSUPPORTED_INTERACTION' }));
           const read = component.read(ctx.parts, ctx.values);
           if (!read) return Promise.resolve(problemReply(ctx.t, { code: 'STALE_BUTTON' }));
           return runComponentIntent(ctx, click, system, read.gameId, read.intent);

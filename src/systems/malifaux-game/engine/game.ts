@@ -8,6 +8,7 @@ import * as table from '../../malifaux-table/engine/index.js';
 import type { ActiveState as TableActive } from '../../malifaux-table/engine/index.js';
 import { shuffleEvent } from '../../malifaux-table/engine/fateDeck.js';
 import { encounterFromSeed } from './encounter.js';
+import { decodeEncounterCode } from './shareCode.js';
 import { declareCrew, deployingSeat, DEPLOYMENT_STEPS, type Seat } from './setup.js';
 import { profileKey } from '../crews/index.js';
 import { decidePlay, PLAY_ERROR_CODES, afterTableEvents, beginTurns, modelsRevealed, turnWaits, useFold } from './play.js';
@@ -45,6 +46,8 @@ export const WHOLE_GAME_ERROR_CODES = [
   'WRONG_STAGE',
   'NOT_YOUR_TURN',
   'ENCOUNTER_FAILED',
+  'ENCOUNTER_CODE_INVALID',
+  'ENCOUNTER_CODE_VERSION',
   'CREW_ALREADY_DECLARED',
   'CREW_UNKNOWN_NAMES',
   'CREW_NOT_HIRABLE',
@@ -222,7 +225,13 @@ function startWholeGame(state: WholeState, cmd: Extract<GameCommand, { type: 'st
   if (!started.ok) return { ok: false, error: started.error };
   // SETUP-2..4 from shuffle 0 of each seat: the decks the table has just shuffled, so the cards the
   // encounter flips are the top of those decks until SETUP-10 shuffles them again.
-  const plan = cmd.options.encounter ? { fixed: cmd.options.encounter } : { pack: cmd.options.pack };
+  let fixed = cmd.options.encounter;
+  if (!fixed && cmd.options.encounterCode) {
+    const decoded = decodeEncounterCode(cmd.options.encounterCode);
+    if (!decoded.ok) return { ok: false, error: decoded.error };
+    fixed = decoded.value;
+  }
+  const plan = fixed ? { fixed } : { pack: cmd.options.pack };
   const encounter = encounterFromSeed(plan, cmd.seed);
   if (!encounter.ok) return refuse('ENCOUNTER_FAILED', encounter.error.rule, { problem: encounter.error.code });
   return { ok: true, value: [...started.value.events, { type: 'WholeGameStarted', options: cmd.options }, { type: 'EncounterFlipped', record: encounter.value }] };

@@ -31,6 +31,8 @@ export const wholeOptionsSchema = z
     pack: packIdSchema.default('core'),
     /** A fixed encounter (an organiser's share code, a league round): only the Attacker is flipped. */
     encounter: encounterSchema.optional(),
+    /** The same, as its share code (/encounter): read when the game starts, refused if it is not one. */
+    encounterCode: z.string().trim().min(1).max(20).optional(),
     encounterSize: int.min(20).max(99).default(DEFAULT_ENCOUNTER_SIZE),
     handLimit: int.min(1).max(20).optional(),
   })

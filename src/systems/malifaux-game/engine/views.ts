@@ -26,6 +26,8 @@ export interface GamePublic {
   models: ModelInPlay[];
   turn: TurnState | null;
   initiativeValues: [number | null, number | null];
+  /** The game's own count when its current decisions opened: their ids end with it. */
+  stageSeq: number;
 }
 
 export interface PublicCrew {
@@ -59,6 +61,7 @@ function gamePublic(state: WholeState): GamePublic | null {
     models: game.models,
     turn: game.turn,
     initiativeValues: game.initiativeValues,
+    stageSeq: game.stageSeq,
   };
 }
 
