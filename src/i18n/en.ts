@@ -698,6 +698,7 @@ export const en = {
   'error.CREW_ALREADY_DECLARED': 'You have already declared your crew: it stays as declared.',
   'error.CREW_UNKNOWN_NAMES': '{count, plural, one {This model is} other {These models are}} not in this server’s model table: {names}. Enter their cards first, then declare the crew again.',
   'error.CREW_NOT_HIRABLE': 'This crew cannot be hired as listed ({count, plural, one {# problem} other {# problems}}). Fix the list and declare it again.',
+  'error.NOT_YOUR_MODEL': 'That model is not yours to use: choose one of your own crew.',
   'error.DUEL_UNDER_WAY': 'A duel between models is already under way: finish it first.',
   'error.TABLE_BUSY': 'A flip or a duel is still on the table: finish it first.',
   'error.INITIATIVE_ALREADY_FLIPPED': 'You have already flipped for the initiative: wait for the other player’s flip.',

@@ -698,6 +698,7 @@ export const fr: Record<keyof typeof en, string> = {
   'error.CREW_ALREADY_DECLARED': 'Vous avez déjà déclaré votre bande : elle reste telle quelle.',
   'error.CREW_UNKNOWN_NAMES': '{count, plural, one {Cette figurine n’est pas} other {Ces figurines ne sont pas}} dans la table des personnages de ce serveur : {names}. Saisissez d’abord leurs cartes, puis déclarez de nouveau la bande.',
   'error.CREW_NOT_HIRABLE': 'Cette bande ne peut pas être recrutée telle quelle ({count, plural, one {# problème} other {# problèmes}}). Corrigez la liste et déclarez-la de nouveau.',
+  'error.NOT_YOUR_MODEL': 'Cette figurine n’est pas à vous : choisissez-en une de votre bande.',
   'error.DUEL_UNDER_WAY': 'Un duel entre figurines est déjà en cours : terminez-le d’abord.',
   'error.TABLE_BUSY': 'Un tirage ou un duel est encore sur la table : terminez-le d’abord.',
   'error.INITIATIVE_ALREADY_FLIPPED': 'Vous avez déjà retourné pour l’initiative : attendez le tirage de l’autre joueur.',

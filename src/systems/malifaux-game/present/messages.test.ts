@@ -17,6 +17,10 @@ import type { ModelInPlay, WholeCommand, WholeEvent, WholeState } from '../engin
 import type { Seat } from '../engine/setup.js';
 import { presentation } from './messages.js';
 import { embedSize } from './status.js';
+import { WHOLE_GAME_ERROR_CODES } from '../engine/game.js';
+import { crewMessagesEn, crewMessagesFr } from '../crews/messages.js';
+import { en as enTable } from '../../../i18n/en.js';
+import { fr as frTable } from '../../../i18n/fr.js';
 
 const SEED = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 const ACTORS: [Actor, Actor] = [
@@ -399,5 +403,43 @@ describe('names, guide and refusals', () => {
     const order = ['/crew', 'schemes', 'Deployed', 'Done', 'initiative', 'activate', '/attack', '/model', 'End Phase'].map((w) => steps.indexOf(w));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});
+
+describe('undo, hints and refusals', () => {
+  it('an undone activation is said in words, with the game as it stands now', async () => {
+    const g = setUp();
+    startPhase(g);
+    const seat = g.turn.active!;
+    const model = g.game.models.find((m) => m.controller === seat && !m.activated)!;
+    const before = g.state;
+    g.send({ type: 'activate', model: model.id }, seat);
+    const events = g.batches.at(-1)!.events;
+    const name = ['Alice', 'Bob'][seat]!;
+    const message = await presentation.undone(en, publicView(before), { events, amends: [], by: name, author: name, asReferee: false, agreedBy: [] });
+    expect(message.embeds![0]!.description).toContain(`the step “**${name}** activates **${model.name}**.”`);
+    // A table action taken back reads as the table says it.
+    const soulstones = { type: 'SoulstonesSet', seat: 0, count: 3, by: 'u-alice' } as WholeEvent;
+    expect(presentation.describeAction(en, publicView(before), [soulstones], 'Alice')).toBe(en('undo.what.soulstonesSet', { name: '**Alice**', count: 3 }));
+    // The game as it stands after the undo comes with it.
+    expect(message.embeds![1]!.title).toBe('Alice vs Bob: a whole game');
+  });
+
+  it('hints: the decider is told where to answer, the other whom the game waits for', () => {
+    const g = start();
+    const view = publicView(g.state);
+    expect(presentation.hints(en, view, privateView(g.state, 0))).toContain('Declare your crew with /crew.');
+    g.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);
+    const hints = presentation.hints(en, publicView(g.state), privateView(g.state, 0)).join('\n');
+    expect(hints).toContain('<@u-bob>');
+    expect(hints).toContain('declare a crew');
+  });
+
+  it('every refusal of the whole game has an English and a French message (three are the crew module’s, moved in by the integrator)', () => {
+    for (const code of WHOLE_GAME_ERROR_CODES) {
+      const key = `error.${code}`;
+      expect(key in enTable || key in crewMessagesEn, code).toBe(true);
+      expect(key in frTable || key in crewMessagesFr, code).toBe(true);
+    }
   });
 });

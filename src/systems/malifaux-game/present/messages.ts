@@ -15,6 +15,7 @@ import { eventLine as tableEventLine, type PublicEvent as TablePublicEvent } fro
 import { COLOR } from '../../malifaux-table/present/status.js';
 import type { Row } from '../../malifaux-table/present/prompts.js';
 import { choicesOf, gameChoiceId, type GameChoice } from '../components/gameDecision.js';
+import { schemeById } from '../engine/encounterPacks.js';
 import { isGameEvent } from '../engine/game.js';
 import type { GameEvent, WholeEvent } from '../engine/schema.js';
 import type { WholePrivateView, WholePublicView } from '../engine/views.js';
@@ -98,7 +99,7 @@ function gameStarted(t: Translate, view: WholePublicView): Message {
     ? [
         { name: t('encounter.strategy'), value: named(record.encounter.strategy), inline: true },
         { name: t('encounter.deployment'), value: named(record.encounter.deployment), inline: true },
-        { name: t('encounter.schemes'), value: record.encounter.schemes.map((id, i) => t('encounter.schemeLine', { number: i + 1, name: named(id) })).join('\n') },
+        { name: t('encounter.schemes'), value: record.encounter.schemes.map((id) => t('encounter.schemeLine', { number: schemeById(id)?.number ?? '?', name: named(id) })).join('\n') },
       ]
     : [];
   const tableEmbed = base.embeds?.[0];
