@@ -443,3 +443,18 @@ describe('undo, hints and refusals', () => {
     }
   });
 });
+
+describe('the private message is due only when something of the viewer’s own changed', () => {
+  it('the same decision with the same choices is not sent again; the other player’s action is not a reason', () => {
+    const g = setUp();
+    startPhase(g);
+    const seat = g.turn.active!;
+    const other: Seat = seat === 0 ? 1 : 0;
+    const v = privateView(g.state, other);
+    // The same view, copied (the platform may parse it anew): nothing is due.
+    expect(presentation.privateChanged(JSON.parse(JSON.stringify(v)) as WholePrivateView, privateView(g.state, other))).toBe(false);
+    const before = privateView(g.state, other);
+    g.send({ type: 'activate', model: g.game.models.find((m) => m.controller === seat && !m.activated)!.id }, seat);
+    expect(presentation.privateChanged(before, privateView(g.state, other))).toBe(false);
+  });
+});

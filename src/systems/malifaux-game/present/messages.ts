@@ -229,16 +229,23 @@ async function privateMessage(t: Translate, view: WholePrivateView): Promise<Mes
   };
 }
 
+/** The viewer's game decision as its controls show it: its id, and for a model to activate, which ones. */
+function controlsKey(view: WholePrivateView): string | null {
+  const wait = myGameWait(view);
+  if (!wait || view.status === 'new' || !view.game) return null;
+  const ready = wait.kind === 'activate-or-pass' ? view.game.models.filter((m) => m.controller === view.viewer && !m.activated && m.status !== 'killed' && m.status !== 'removed').map((m) => m.id) : [];
+  return `${decisionIdOf(view, wait)}|${ready.join(',')}|${view.game.turn?.passTokens[view.viewer] ?? 0}`;
+}
+
 function privateChanged(before: WholePrivateView | null, after: WholePrivateView): boolean {
   if (tablePresentation.privateChanged(before as TablePrivate | null, after as TablePrivate)) return true;
   if (after.status === 'new' || !after.game) return false;
   const game = before && before.status !== 'new' ? before.game : null;
   if ((game?.myCrew ?? null) === null && after.game.myCrew !== null) return true;
   if ((game?.mySchemes ?? null) === null && after.game.mySchemes !== null) return true;
-  const wait = myGameWait(after);
-  if (!wait) return false;
-  const waitBefore = before ? myGameWait(before) : null;
-  return !waitBefore || decisionIdOf(before!, waitBefore) !== decisionIdOf(after, wait) || (game?.models ?? []) !== after.game.models;
+  // A game decision of the viewer's own opened, or its choices changed (a model summoned, a token gained).
+  const key = controlsKey(after);
+  return key !== null && key !== (before ? controlsKey(before) : null);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -293,16 +300,17 @@ function status(t: Translate, view: WholePublicView, mine: WholePrivateView | nu
 }
 
 function hints(t: Translate, view: WholePublicView, mine: WholePrivateView | null): string[] {
-  const table = tablePresentation.hints(t, view as TablePublic, mine as TablePrivate | null);
-  if (view.status !== 'active' || view.pending || !view.game) return table;
+  // A card decision under way, or the game over: the table's hints say it.
+  if (view.status !== 'active' || view.pending || !view.game) return tablePresentation.hints(t, view as TablePublic, mine as TablePrivate | null);
   const seat = mine && mine.status !== 'new' ? mine.viewer : null;
   const lines: string[] = [];
   for (const p of pendingOf(view)) {
     if (p.seat === seat) lines.push(p.kind === 'declareCrew' ? t('mg.hint.declareCrew') : t('mg.hint.yours', { decision: decisionName(t, p.kind) }));
     else lines.push(t('hint.waitingFor', { name: `<@${view.seats[p.seat].userId}>`, decision: decisionName(t, p.kind) }));
   }
-  // The table's own hints (an empty hand, no soulstones) after the game's decision.
-  return [...lines, ...table.filter((l) => !lines.includes(l))];
+  // The table's other hints (an empty hand, an empty pool, "ready to duel") do not hold here: the turns
+  // draw the hands and the hiring sets the pools.
+  return seat === null ? [...lines, t('hint.spectator')] : lines;
 }
 
 function guide(t: Translate): Guide {
