@@ -80,8 +80,10 @@ function crewField(t: Translate, view: WholePublicView, game: GamePublic, seat: 
   const crew = game.crews[seat];
   const leader = crew.crew?.models.find((m) => m.role === 'leader')?.profile.name;
   const commitments = game.commitments[seat];
+  const pool = view.status === 'new' ? null : view.seats[seat];
   const head = [
     t('mg.status.vp', { vp: '—' }),
+    ...(pool ? [t('status.seat', { soulstones: pool.soulstones, hand: pool.handCount, deck: pool.deckCount, discard: pool.discard.length })] : []),
     commitments ? t('mg.status.commitments', { commitments: commitments.map(shortHex).join(', ') }) : t('mg.status.noCommitments'),
   ];
   const models = game.models.filter((m) => m.seat === seat && m.status !== 'removed');
