@@ -1,0 +1,339 @@
+/**
+ * What a whole game of Malifaux shows. The table's presentation (duels, flips, hands, their pictures and
+ * buttons) is reused as is for the table's events and decisions — the whole game's views extend the
+ * table's — and this module adds the game around it: the set-up, the turns, the models, the living
+ * status, and each player's crew, schemes and game decisions in their private message.
+ *
+ * Built from views only, like every presentation: a crew before the reveal and the schemes' picks are
+ * only in their own player's private view, so no public message here can print them.
+ */
+import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIEmbed } from 'discord-api-types/v10';
+import type { MessageKey, Translate } from '../../../i18n/index.js';
+import type { Guide, Message, Presentation, PublicBatch, StatusClock, UndoneAction } from '../../contract.js';
+import { presentation as tablePresentation } from '../../malifaux-table/present/messages.js';
+import { eventLine as tableEventLine, type PublicEvent as TablePublicEvent } from '../../malifaux-table/present/events.js';
+import { COLOR } from '../../malifaux-table/present/status.js';
+import type { Row } from '../../malifaux-table/present/prompts.js';
+import { choicesOf, gameChoiceId, type GameChoice } from '../components/gameDecision.js';
+import { schemeById } from '../engine/encounterPacks.js';
+import { isGameEvent } from '../engine/game.js';
+import type { GameEvent, WholeEvent } from '../engine/schema.js';
+import type { WholePrivateView, WholePublicView } from '../engine/views.js';
+import { contextOf, gameEventLine, modelName, type LineContext } from './lines.js';
+import { decisionIdOf, decisionName, embedSize, EMBED_LIMIT, fitLines, FIELD_LIMIT, livingEmbed, modelLine, pendingOf, waitingLines } from './status.js';
+
+type TablePublic = Parameters<typeof tablePresentation.afterAction>[1]['view'];
+type TablePrivate = Parameters<typeof tablePresentation.privateMessage>[1];
+
+const DESCRIPTION_LIMIT = 4000;
+
+function clipLines(lines: string[]): string {
+  const text = lines.join('\n');
+  return text.length > DESCRIPTION_LIMIT ? `…\n${text.slice(text.length - DESCRIPTION_LIMIT + 2)}` : text;
+}
+
+/** The table's events of a batch, each still paired with the view after it. */
+function tableBatch(batch: PublicBatch<WholePublicView, WholeEvent>): PublicBatch<TablePublic, TablePublicEvent> {
+  const kept: number[] = [];
+  batch.events.forEach((e, i) => {
+    if (!isGameEvent(e)) kept.push(i);
+  });
+  return {
+    view: batch.view as TablePublic,
+    events: kept.map((i) => batch.events[i] as TablePublicEvent),
+    viewAfter: (index) => batch.viewAfter(kept[index] ?? batch.events.length - 1) as TablePublic,
+    ...(batch.undone ? { undone: batch.undone.filter((e) => !isGameEvent(e)) as TablePublicEvent[] } : {}),
+  };
+}
+
+/** An event of either layer as the channel reads it. */
+function lineOf(t: Translate, c: LineContext, e: WholeEvent): string | null {
+  if (isGameEvent(e)) return gameEventLine(t, c, e);
+  // A setup shuffle, a decision record: the table's own lines decide what shows.
+  return tableEventLine(t, c.names, e as TablePublicEvent);
+}
+
+function linesOf(t: Translate, c: LineContext, events: readonly WholeEvent[]): string[] {
+  return events.map((e) => lineOf(t, c, e)).filter((l): l is string => l !== null);
+}
+
+/**
+ * The channel's message after an action: the table's message (its pictures, its fields, its call to a
+ * duel's defender) with every event's line in order, the game's among the table's, and whom the game
+ * waits for when the table waits for nobody.
+ */
+async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, WholeEvent>): Promise<Message> {
+  const view = batch.view;
+  const message = await tablePresentation.afterAction(t, tableBatch(batch));
+  if (view.status === 'new') return message;
+  const c = contextOf(view);
+  const lines = linesOf(t, c, batch.events);
+  const undone = linesOf(t, c, batch.undone ?? []);
+  if (undone.length) lines.push(t('story.undone'), ...undone.map((l) => `~~${l}~~`));
+  const embed: APIEmbed = { ...(message.embeds?.[0] ?? {}), description: clipLines(lines.length ? lines : ['…']) };
+  let content = message.content;
+  let mention = message.allowed_mentions?.users ?? [];
+  const components = [...(message.components ?? [])];
+  if (view.status === 'active' && !view.pending && view.game && view.game.waits.length) {
+    // The game's decision, not the table's: whom it waits for, mentioned; the controls go to the decider.
+    const waits = waitingLines(t, view, null);
+    content = [content, ...waits, t('prompt.privateHint')].filter(Boolean).join('\n');
+    mention = [...new Set([...mention, ...view.game.waits.map((w) => view.seats[w.seat].userId)])];
+    embed.color = COLOR.waiting;
+    if (!components.length) components.push(tablePresentation.privateViewRow(t, view.gameId));
+  }
+  return { ...message, ...(content ? { content } : {}), embeds: [embed, ...(message.embeds?.slice(1) ?? [])], components, allowed_mentions: { parse: [], users: mention } };
+}
+
+function story(view: WholePublicView): string | null {
+  return tablePresentation.story(view as TablePublic);
+}
+
+function gameStarted(t: Translate, view: WholePublicView): Message {
+  if (view.status === 'new' || !view.game) return tablePresentation.gameStarted(t, view as TablePublic);
+  const base = tablePresentation.gameStarted(t, view as TablePublic);
+  const names = contextOf(view).names;
+  const record = view.game.encounter;
+  const named = (id: string) => t(`encounter.name.${id}` as MessageKey);
+  const fields = record
+    ? [
+        { name: t('encounter.strategy'), value: named(record.encounter.strategy), inline: true },
+        { name: t('encounter.deployment'), value: named(record.encounter.deployment), inline: true },
+        { name: t('encounter.schemes'), value: record.encounter.schemes.map((id) => t('encounter.schemeLine', { number: schemeById(id)?.number ?? '?', name: named(id) })).join('\n') },
+      ]
+    : [];
+  const tableEmbed = base.embeds?.[0];
+  const embed: APIEmbed = {
+    title: t('mg.started.title', { a: names[0], b: names[1] }),
+    description: [
+      ...(record ? [t('mg.started.attacker', { name: `**${names[record.attacker]}**` })] : []),
+      t('mg.started.encounterSize', { size: view.game.options.encounterSize }),
+      '',
+      t('mg.started.next'),
+    ].join('\n'),
+    color: COLOR.neutral,
+    fields: [...fields, ...(tableEmbed?.fields ?? []).filter((f) => f.name === t('game.started.commitment'))],
+  };
+  return {
+    content: t('game.started.ping', { a: `<@${view.seats[0].userId}>`, b: `<@${view.seats[1].userId}>` }),
+    embeds: [embed],
+    components: base.components ?? [],
+    // Both players have a crew to declare.
+    allowed_mentions: { parse: [], users: [view.seats[0].userId, view.seats[1].userId] },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The private part: the viewer's crew, schemes and game decision
+
+function button(customId: string, label: string, style: ButtonStyle.Primary | ButtonStyle.Secondary = ButtonStyle.Primary): APIButtonComponentWithCustomId {
+  return { type: ComponentType.Button, custom_id: customId, label: label.slice(0, 80), style };
+}
+
+/** The viewer's pending game decision (none while the table waits on a card decision). */
+function myGameWait(view: WholePrivateView) {
+  if (view.status !== 'active' || view.decision || view.pending || !view.game) return null;
+  return view.game.waits.find((w) => w.seat === view.viewer) ?? null;
+}
+
+/** The controls of the viewer's game decision: a model select to activate, buttons for the rest. */
+export function gameControls(t: Translate, view: WholePrivateView): { rows: Row[]; notes: string[] } {
+  const wait = myGameWait(view);
+  if (!wait || view.status === 'new' || !view.game) return { rows: [], notes: [] };
+  const id = decisionIdOf(view, wait);
+  const game = view.game;
+  if (wait.kind === 'declareCrew') return { rows: [], notes: [t('mg.private.declareCrew')] };
+  if (wait.kind === 'chooseSchemes') return { rows: [], notes: [t('mg.private.chooseSchemes')] };
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const buttons: APIButtonComponentWithCustomId[] = [];
+  for (const choice of choicesOf(wait.kind)) {
+    if (choice === 'activate') {
+      const ready = game.models.filter((m) => m.controller === view.viewer && !m.activated && (m.status === 'in-play' || m.status === 'buried'));
+      if (!ready.length) continue;
+      rows.push({
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.StringSelect,
+            custom_id: gameChoiceId(view.gameId, id, 'activate'),
+            placeholder: t('mg.choice.activate'),
+            min_values: 1,
+            max_values: 1,
+            options: ready.slice(0, 25).map((m) => ({
+              label: `${modelName(game.models, m)} ${m.health}/${m.maxHealth}`.slice(0, 100),
+              value: m.id,
+              ...(m.status === 'buried' ? { description: t('mg.choice.buried') } : {}),
+            })),
+          },
+        ],
+      });
+      continue;
+    }
+    if (choice === 'pass' && (game.turn?.passTokens[view.viewer] ?? 0) < 1) {
+      notes.push(t('mg.private.noPassToken'));
+      continue;
+    }
+    const secondary: readonly GameChoice[] = ['pass', 'give', 'end'];
+    buttons.push(button(gameChoiceId(view.gameId, id, choice), t(`mg.choice.${choice}` as MessageKey), secondary.includes(choice) ? ButtonStyle.Secondary : ButtonStyle.Primary));
+  }
+  if (wait.kind.startsWith('deploy.')) notes.push(t('mg.private.deploy'));
+  if (buttons.length) rows.push({ type: ComponentType.ActionRow, components: buttons });
+  return { rows, notes };
+}
+
+/** The viewer's crew (their own, from its declaration) and secret schemes with their picks. */
+function mineEmbed(t: Translate, view: WholePrivateView): APIEmbed | null {
+  if (view.status === 'new' || !view.game) return null;
+  const game = view.game;
+  const seat = view.viewer;
+  const placed = game.models.filter((m) => m.seat === seat && m.status !== 'removed');
+  const crewLines = placed.length
+    ? placed.map((m) => modelLine(t, game.models, m))
+    : (game.myCrew?.models.map((m) => `${m.role === 'leader' ? '👑 ' : ''}${m.profile.name} ${m.profile.health}/${m.profile.health}`) ?? [t('mg.private.noCrew')]);
+  const nameOf = (id: string) => {
+    const m = game.models.find((x) => x.id === id);
+    return m ? modelName(game.models, m) : id;
+  };
+  const schemeLines = game.mySchemes
+    ? game.mySchemes.map((pick) => {
+        const picks = [...pick.friendly.map(nameOf), ...pick.enemy.map(nameOf), ...(pick.markerType ? [pick.markerType] : []), ...(pick.terrain ? [pick.terrain] : [])];
+        const name = t(`encounter.name.${pick.scheme}` as MessageKey);
+        return picks.length ? `• ${name} (${t('mg.private.picks', { picks: picks.join(', ') })})` : `• ${name}`;
+      })
+    : [t('mg.private.noSchemes')];
+  return {
+    title: t('mg.private.title'),
+    color: myGameWait(view) ? COLOR.waiting : COLOR.neutral,
+    fields: [
+      { name: t('mg.private.crew'), value: fitLines(t, crewLines, FIELD_LIMIT) },
+      { name: t('mg.private.schemes'), value: fitLines(t, schemeLines, FIELD_LIMIT) },
+    ],
+  };
+}
+
+/** The table's private message (hand, card decisions), then the game's part and the game decision's controls. */
+async function privateMessage(t: Translate, view: WholePrivateView): Promise<Message> {
+  const base = await tablePresentation.privateMessage(t, view as TablePrivate);
+  const mine = mineEmbed(t, view);
+  if (!mine) return base;
+  const wait = myGameWait(view);
+  const controls = gameControls(t, view);
+  const content = [base.content, ...(wait ? [t('prompt.yourTurn', { decision: decisionName(t, wait.kind) })] : []), ...controls.notes].filter(Boolean).join('\n');
+  return {
+    ...base,
+    ...(content ? { content } : {}),
+    embeds: [...(base.embeds ?? []), mine],
+    // Discord takes five rows: the table's controls (a card decision) and the game's never show together.
+    components: [...(base.components ?? []), ...controls.rows].slice(0, 5),
+  };
+}
+
+/** The viewer's game decision as its controls show it: its id, and for a model to activate, which ones. */
+function controlsKey(view: WholePrivateView): string | null {
+  const wait = myGameWait(view);
+  if (!wait || view.status === 'new' || !view.game) return null;
+  const ready = wait.kind === 'activate-or-pass' ? view.game.models.filter((m) => m.controller === view.viewer && !m.activated && m.status !== 'killed' && m.status !== 'removed').map((m) => m.id) : [];
+  return `${decisionIdOf(view, wait)}|${ready.join(',')}|${view.game.turn?.passTokens[view.viewer] ?? 0}`;
+}
+
+function privateChanged(before: WholePrivateView | null, after: WholePrivateView): boolean {
+  if (tablePresentation.privateChanged(before as TablePrivate | null, after as TablePrivate)) return true;
+  if (after.status === 'new' || !after.game) return false;
+  const game = before && before.status !== 'new' ? before.game : null;
+  if ((game?.myCrew ?? null) === null && after.game.myCrew !== null) return true;
+  if ((game?.mySchemes ?? null) === null && after.game.mySchemes !== null) return true;
+  // A game decision of the viewer's own opened, or its choices changed (a model summoned, a token gained).
+  const key = controlsKey(after);
+  return key !== null && key !== (before ? controlsKey(before) : null);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Undo, log, status, help
+
+function describeAction(t: Translate, view: WholePublicView, events: WholeEvent[], author: string | null): string {
+  const first = events.find((e) => isGameEvent(e) || e.type !== 'DecisionClosed');
+  if (!first || !isGameEvent(first)) return tablePresentation.describeAction(t, view as TablePublic, events.filter((e) => !isGameEvent(e)) as TablePublicEvent[], author);
+  const line = events.filter(isGameEvent).map((e) => gameEventLine(t, contextOf(view), e as GameEvent)).find((l) => l !== null);
+  return line ? t('mg.undo.what', { line: line.split('\n')[0]! }) : tablePresentation.describeAction(t, view as TablePublic, [], author);
+}
+
+async function undone(t: Translate, view: WholePublicView, what: UndoneAction<WholeEvent>): Promise<Message> {
+  const tableWhat: UndoneAction<TablePublicEvent> = {
+    ...what,
+    events: what.events.filter((e) => !isGameEvent(e)) as TablePublicEvent[],
+    amends: what.amends.filter((e) => !isGameEvent(e)) as TablePublicEvent[],
+  };
+  const message = await tablePresentation.undone(t, view as TablePublic, tableWhat);
+  const action = describeAction(t, view, what.events, what.author);
+  const by = `**${what.by}**`;
+  const line = what.asReferee
+    ? t('game.undo.byReferee', { name: by, what: action })
+    : what.agreedBy.length
+      ? t('game.undo.agreed', { name: by, what: action, agreed: what.agreedBy.map((n) => `**${n}**`).join(', ') })
+      : t('game.undo.by', { name: by, what: action });
+  const amends = linesOf(t, contextOf(view), what.amends);
+  const embed = message.embeds?.[0];
+  return { ...message, embeds: [{ ...(embed ?? {}), description: clipLines([line, ...amends]) }, livingEmbed(t, view, null)] };
+}
+
+function logLine(t: Translate, view: WholePublicView, event: WholeEvent, ended: boolean): string | null {
+  if (!isGameEvent(event)) return tablePresentation.logLine(t, view as TablePublic, event as TablePublicEvent, ended);
+  if (event.type === 'WholeGameStarted') return t('mg.event.started');
+  return gameEventLine(t, contextOf(view), event);
+}
+
+function livingStatus(t: Translate, view: WholePublicView, clock: StatusClock): Message {
+  return { embeds: [livingEmbed(t, view, clock)], allowed_mentions: { parse: [] } };
+}
+
+/** /game status: the living status, then the asker's hand and their crew and schemes (theirs alone). */
+function status(t: Translate, view: WholePublicView, mine: WholePrivateView | null, clock: StatusClock): Message {
+  const table = tablePresentation.status(t, view as TablePublic, mine as TablePrivate | null, clock);
+  if (view.status === 'new' || !view.game) return table;
+  const living = livingEmbed(t, view, clock);
+  const own = [...(table.embeds?.slice(1) ?? []), ...(mine ? [mineEmbed(t, mine)].filter((e): e is APIEmbed => e !== null) : [])];
+  // Discord counts every embed of a message toward one 6000: the private part gives way first.
+  const kept: APIEmbed[] = [living];
+  for (const e of own) if (embedSize(e) + kept.reduce((n, k) => n + embedSize(k), 0) <= EMBED_LIMIT) kept.push(e);
+  return { ...(mine ? {} : { content: t('status.spectator') }), embeds: kept, allowed_mentions: { parse: [] } };
+}
+
+function hints(t: Translate, view: WholePublicView, mine: WholePrivateView | null): string[] {
+  // A card decision under way, or the game over: the table's hints say it.
+  if (view.status !== 'active' || view.pending || !view.game) return tablePresentation.hints(t, view as TablePublic, mine as TablePrivate | null);
+  const seat = mine && mine.status !== 'new' ? mine.viewer : null;
+  const lines: string[] = [];
+  for (const p of pendingOf(view)) {
+    if (p.seat === seat) lines.push(p.kind === 'declareCrew' ? t('mg.hint.declareCrew') : t('mg.hint.yours', { decision: decisionName(t, p.kind) }));
+    else lines.push(t('hint.waitingFor', { name: `<@${view.seats[p.seat].userId}>`, decision: decisionName(t, p.kind) }));
+  }
+  // The table's other hints (an empty hand, an empty pool, "ready to duel") do not hold here: the turns
+  // draw the hands and the hiring sets the pools.
+  return seat === null ? [...lines, t('hint.spectator')] : lines;
+}
+
+function guide(t: Translate): Guide {
+  return {
+    steps: [t('mg.guide.crew'), t('mg.guide.schemes'), t('mg.guide.deploy'), t('mg.guide.ready'), t('mg.guide.initiative'), t('mg.guide.activate'), t('mg.guide.attack'), t('mg.guide.model'), t('mg.guide.end')],
+  };
+}
+
+export const presentation: Presentation<WholePublicView, WholePrivateView, WholeEvent> = {
+  afterAction,
+  story,
+  gameStarted,
+  undone,
+  describeAction,
+  privateMessage,
+  privateChanged,
+  decisionName: (t, decision) => decisionName(t, decision.kind),
+  logLine,
+  colors: COLOR,
+  privateViewRow: (t, gameId) => tablePresentation.privateViewRow(t, gameId),
+  status,
+  hints,
+  guide,
+  livingStatus,
+  ...(tablePresentation.warmUp ? { warmUp: tablePresentation.warmUp } : {}),
+};
