@@ -7,6 +7,7 @@
  */
 import type { AnySystem } from './contract.js';
 import { malifauxTable } from './malifaux-table/index.js';
+import { malifauxGame } from './malifaux-game/index.js';
 
 export interface SystemRegistry {
   readonly all: readonly AnySystem[];
@@ -37,6 +38,6 @@ export function systemRegistry(systems: readonly AnySystem[]): SystemRegistry {
   return { all: [...systems], byId: (id) => byId.get(id) ?? null };
 }
 
-export const BUILT_SYSTEMS: readonly AnySystem[] = [malifauxTable];
+export const BUILT_SYSTEMS: readonly AnySystem[] = [malifauxTable, malifauxGame];
 
 export const builtSystems: SystemRegistry = systemRegistry(BUILT_SYSTEMS);

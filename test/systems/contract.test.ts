@@ -8,8 +8,9 @@ import { BUILT_SYSTEMS } from '../../src/systems/registry.js';
 import { contractSuite, type Driver } from './contract.suite.js';
 import { coinTossDriver } from './drivers/coinToss.js';
 import { malifauxDriver } from './drivers/malifaux.js';
+import { wholeGameDriver } from './drivers/wholeGame.js';
 
-const DRIVERS: readonly Driver[] = [malifauxDriver, coinTossDriver];
+const DRIVERS: readonly Driver[] = [malifauxDriver, wholeGameDriver, coinTossDriver];
 
 describe('every system has a driver', () => {
   it.each(BUILT_SYSTEMS.map((s) => [s.id, s] as const))('%s', (id, system) => {

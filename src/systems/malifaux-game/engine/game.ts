@@ -42,6 +42,7 @@ export const WHOLE_GAME_ERROR_CODES = [
   'GAME_NOT_STARTED',
   'GAME_ALREADY_STARTED',
   'GAME_ENDED',
+  'GAME_ENDING',
   'NOT_A_PLAYER',
   'WRONG_STAGE',
   'NOT_YOUR_TURN',
@@ -69,7 +70,11 @@ export function isGameEvent(event: WholeEvent): event is GameEvent {
 }
 
 export function evolve(state: WholeState, event: WholeEvent): WholeState {
-  if (!isGameEvent(event)) return { table: table.evolve(state.table, event), game: state.game };
+  if (!isGameEvent(event)) {
+    // A table decision opening interrupts the game's own: they reopen after it, under new ids.
+    const game = event.type === 'DecisionOpened' && state.game ? { ...state.game, interrupts: state.game.interrupts + 1 } : state.game;
+    return { table: table.evolve(state.table, event), game };
+  }
   return { table: state.table, game: evolveGame(state.game, event) };
 }
 
@@ -91,6 +96,7 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
       stage: 'crews',
       seq: 1,
       stageSeq: 1,
+      interrupts: 0,
       crews: [null, null],
       deploymentStep: 0,
       schemes: [null, null],
@@ -178,6 +184,8 @@ function decideGame(state: WholeState, cmd: GameCommand, actor: Actor): Events {
   const { game } = state;
   if (!game || state.table.status === 'new') return refuse('GAME_NOT_STARTED');
   if (state.table.status === 'ended') return refuse('GAME_ENDED');
+  // An end waits for its take-back window: the game is paused, only /game end's buttons act.
+  if (state.table.ending) return refuse('GAME_ENDING');
   if (actor.seat === null) return refuse('NOT_A_PLAYER');
   const seat = actor.seat;
   switch (cmd.type) {
@@ -246,7 +254,9 @@ function decideTable(state: WholeState, cmd: table.Command, actor: Actor): Decid
   if (!tableActionAllowed(state.game, cmd.type)) return refuse('WRONG_STEP', 'START-3', { phase: 'initiative', step: state.game?.turn?.step ?? '' });
   const decided = table.decideAndEvolve(state.table, cmd, actor);
   if (!decided.ok) return { ok: false, error: decided.error };
-  const after: WholeState = { table: decided.value.state, game: state.game };
+  // The table's state as its engine folded it; the game's part follows the same events (its interruptions).
+  const opened = decided.value.events.filter((e) => e.type === 'DecisionOpened').length;
+  const after: WholeState = { table: decided.value.state, game: state.game && opened ? { ...state.game, interrupts: state.game.interrupts + opened } : state.game };
   // What the cards did to the game: a duel's damage on its target model, an initiative flip settled.
   const more = afterTableEvents(after, decided.value.events);
   const events = [...decided.value.events, ...more];
@@ -274,9 +284,10 @@ export function pendingDecisions(state: WholeState): { seat: Seat; kind: string;
   const cards = table.pendingDecision(state.table);
   if (cards) return [{ seat: cards.seat, kind: cards.kind, id: cards.id }];
   const { game } = state;
+  // While an end waits the decisions stay open, paused (the moves are refused): a take-back resumes them.
   if (!game || state.table.status !== 'active') return [];
   // An id names the moment the decision opened: an answer quoting an older one is stale.
-  return setupWaits(game).map((w) => ({ ...w, id: `${w.kind}:${w.seat}:${game.stageSeq}` }));
+  return setupWaits(game).map((w) => ({ ...w, id: gameDecisionId(game, w) }));
 }
 
 /** The table's commands a player starts (not answers to its decisions), refused during the initiative flips. */
@@ -284,4 +295,9 @@ const PLAYER_TABLE_ACTIONS: ReadonlySet<string> = new Set(['draw', 'discard', 'r
 export function tableActionAllowed(game: GameLayer | null, type: string): boolean {
   const turn = game?.turn;
   return !(turn && turn.phase === 'initiative' && PLAYER_TABLE_ACTIONS.has(type));
+}
+
+/** A game decision's id: its kind, its seat, and the moment it opened (the stage's count, the interruptions). */
+export function gameDecisionId(game: Pick<GameLayer, 'stageSeq' | 'interrupts'>, wait: { seat: number; kind: string }): string {
+  return `${wait.kind}:${wait.seat}:${game.stageSeq}.${game.interrupts}`;
 }

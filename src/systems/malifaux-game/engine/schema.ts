@@ -168,6 +168,8 @@ export const gameLayerSchema = z.object({
   seq: natural,
   /** `seq` when the current stage (or deployment step) began: the id of the decisions it opened. */
   stageSeq: natural,
+  /** Table decisions opened so far (a cheat, a soulstone…): each interrupts the game's own, which reopen after it. */
+  interrupts: natural,
   crews: hiredCrewsSchema,
   deploymentStep: natural.max(3),
   schemes: z.tuple([schemeSeatSchema.nullable(), schemeSeatSchema.nullable()]),

@@ -6,7 +6,7 @@
 import * as table from '../../malifaux-table/engine/index.js';
 import type { HiredCrew } from '../crews/index.js';
 import type { EncounterRecord } from './encounter.js';
-import { isGameEvent, setupWaits } from './game.js';
+import { gameDecisionId, isGameEvent, setupWaits } from './game.js';
 import type { ModelInPlay, Stage, WholeEvent, WholeOptions, WholeState } from './schema.js';
 import type { SchemeChoice } from './schemes.js';
 import type { TurnState } from './turns.js';
@@ -26,8 +26,8 @@ export interface GamePublic {
   models: ModelInPlay[];
   turn: TurnState | null;
   initiativeValues: [number | null, number | null];
-  /** The game's own count when its current decisions opened: their ids end with it. */
-  stageSeq: number;
+  /** The game's own decisions pending now, with their ids (the table's are in `pending`). */
+  decisions: { seat: Seat; kind: string; id: string }[];
 }
 
 export interface PublicCrew {
@@ -61,7 +61,7 @@ function gamePublic(state: WholeState): GamePublic | null {
     models: game.models,
     turn: game.turn,
     initiativeValues: game.initiativeValues,
-    stageSeq: game.stageSeq,
+    decisions: setupWaits(game).map((w) => ({ ...w, id: gameDecisionId(game, w) })),
   };
 }
 

@@ -310,9 +310,7 @@ describe('the living status', () => {
     const view = publicView(g.state);
     const decision = pendingDecisions(g.state)[0]!;
     const clock: StatusClock = { opened: new Map([[decision.id, { at: new Date(1_700_000_000_000), entry: 42 }]]) };
-    // The view does not carry stageSeq yet: the decision's id is matched once it is wired.
-    const wired = { ...view, game: { ...view.game!, stageSeq: g.game.stageSeq } } as unknown as WholePublicView;
-    const embed = presentation.livingStatus!(en, wired, clock).embeds![0]!;
+    const embed = presentation.livingStatus!(en, view, clock).embeds![0]!;
     within(embed);
     expect(embed.description).toContain('Turn 1 of 5: Activation Phase.');
     expect(embed.description).toContain(`Initiative: **${['Alice', 'Bob'][g.turn.initiative]}**`);
@@ -354,11 +352,7 @@ describe('the living status', () => {
 });
 
 describe('the private message’s game controls', () => {
-  /** The private view as it will be once the view carries stageSeq (see decisionIdOf). */
-  const wired = (g: Game, seat: Seat) => {
-    const v = privateView(g.state, seat);
-    return { ...v, game: { ...v.game!, stageSeq: g.game.stageSeq } } as unknown as WholePrivateView;
-  };
+  const wired = (g: Game, seat: Seat): WholePrivateView => privateView(g.state, seat);
   const customIds = (m: Message): string[] => JSON.stringify(m.components).match(/fk:g:[^"]+/g) ?? [];
 
   it('ACTV-2, ACTV-3: the active player gets a select of their unactivated models, and Pass only with a pass token', async () => {

@@ -20,14 +20,9 @@ export const EMBED_LIMIT = 6000;
 
 export type Wait = GamePublic['waits'][number];
 
-/**
- * The id of a pending game decision, as engine/game.ts's `pendingDecisions` makes it: the kind, the seat,
- * and the game's count when the decision opened (`stageSeq`). The public view does not carry `stageSeq`
- * yet; until it does, the id ends in '?' and a button made with it is refused as stale.
- */
+/** The id of a pending game decision, as the view lists them (engine/game.ts's `pendingDecisions`). */
 export function decisionIdOf(view: WholePublicView, wait: Wait): string {
-  const seq = (view.game as (GamePublic & { stageSeq?: number }) | null)?.stageSeq;
-  return `${wait.kind}:${wait.seat}:${seq ?? '?'}`;
+  return view.game?.decisions.find((d) => d.seat === wait.seat && d.kind === wait.kind)?.id ?? `${wait.kind}:${wait.seat}:?`;
 }
 
 /** A decision's name: the game's own kinds, else the table's (cheat, soulstone…). */
