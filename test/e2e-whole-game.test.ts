@@ -1,0 +1,218 @@
+/**
+ * A whole game by play-by-post through the real bot and the Discord double: /game new for a whole game,
+ * every model's card entered in a modal (/crew model), both crews pasted in a modal (/crew paste), the
+ * schemes chosen in secret (/schemes), deployment, then five turns of Start Phase, initiative (the
+ * table's flips, cheats declined in the DMs), alternating activations — some from the DM's select,
+ * most with /turn — a duel between models with /attack, an effect with /model, and the End Phase, to
+ * the end of turn 5. Along the way: one living status message, edited in place, that always says whose
+ * move it is; no crew in any public message before both are in; no scheme ever.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as table from '../src/systems/malifaux-table/engine/index.js';
+import { wholeStateSchema, type WholeState } from '../src/systems/malifaux-game/engine/schema.js';
+import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
+import { checkSchemeChoice, SCHEME_PICKS } from '../src/systems/malifaux-game/engine/schemes.js';
+import { schemeById } from '../src/systems/malifaux-game/engine/encounterPacks.js';
+import { modelLabel } from '../src/systems/malifaux-game/engine/play.js';
+import { inkwellTable } from '../src/systems/malifaux-game/crews/fixtures.js';
+import type { ModelProfile } from '../src/systems/malifaux-game/crews/index.js';
+import { IDS, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
+
+let app: App;
+const ch = () => IDS.channel;
+
+beforeAll(async () => {
+  app = await startApp({ mode: 'http', backend: 'sqlite' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const ALICE_LIST = 'Ada Quill (Arcanists)\nLeader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Page\n';
+const BOB_LIST = 'Scribes (Arcanists)\nLeader:\n  Scribe Major\nHires:\n  Quill Knight\n  Ink Sprite\n  Page\n';
+
+async function whole(): Promise<WholeState> {
+  const row = await app.game(ch());
+  return wholeStateSchema.parse(row!.snapshot) as WholeState;
+}
+
+/** The card typed into /crew model's form, as a player would write it. */
+function form(p: ModelProfile): Record<string, string> {
+  const station = `${p.station}${p.stationLimit ? ` (${p.stationLimit})` : ''}${p.totemOf ? `, totem of ${p.totemOf}` : ''}`;
+  return {
+    name: p.title ? `${p.name}, ${p.title}` : p.name,
+    station,
+    factions: `${p.factions.join(', ')}; ${p.keywords.join(', ')}`,
+    numbers: `cost ${p.cost ?? '-'} health ${p.health} base ${p.base}`,
+    stats: `Df ${p.df} Wp ${p.wp} Sz ${p.sz} Mv ${p.mv}`,
+  };
+}
+
+async function submit(who: 'alice' | 'bob', values: Record<string, string>) {
+  const result = await app.double.submitModal({ userId: IDS[who], values });
+  await app.settle();
+  return result;
+}
+
+const seatUser = (seat: number) => (seat === 0 ? 'alice' : 'bob');
+
+/** Answers the table's decisions (cheats, soulstones…) in the decider's DM: the plain answer. */
+async function answerTable(): Promise<void> {
+  for (let guard = 0; guard < 20; guard++) {
+    const state = await whole();
+    const d = table.pendingDecision(state.table);
+    if (!d) return;
+    const choices = table.decisionChoices(d);
+    const choice = d.kind === 'cheat' ? table.DECLINE : d.kind === 'discardDown' ? choices.slice(0, d.count) : d.kind === 'trigger' ? table.NO_TRIGGER : (choices.find((c) => c === 'none' || c === 'false') ?? choices[0]!);
+    const who = seatUser(d.seat);
+    const message = latestDecisionMessage(app.dms(who), (await app.game(ch()))!.id);
+    const where = message && locateChoice(message, d, choice);
+    if (!where) throw new Error(`no control for the table's ${d.kind}`);
+    const clicked = await app.click(who, where.message.id, where.customId, where.values);
+    expect(clicked.ok, clicked.error).toBe(true);
+  }
+}
+
+async function turn(who: 'alice' | 'bob', sub: string, options: Record<string, string | number | boolean> = {}) {
+  const result = await app.command(who, `turn ${sub}`, options, ch());
+  expect(result.ok, result.error).toBe(true);
+  expect(result.reply?.flags ?? 0, `/turn ${sub} refused: ${result.reply?.content}`).not.toBe(64);
+  await answerTable();
+  return result;
+}
+
+/** The living status message: the one message of the channel that is edited as the game goes. */
+function statusMessages() {
+  return app.publicMessages(ch()).filter((m) => JSON.stringify(m.embeds).includes('VP'));
+}
+
+describe('a whole game by play-by-post', () => {
+  it('SETUP, START, ACTV, END: from /game new to the end of turn 5, in the sandbox’s Discord double', async () => {
+    const created = await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e-game' }, ch());
+    expect(created.ok, created.error).toBe(true);
+    let state = await whole();
+    expect(state.game?.stage).toBe('crews');
+
+    // Every card once, for the server (the bot ships no card data).
+    const needed = ['Ada Quill', 'Blotter', 'Scribe Major', 'Press Golem', 'Page', 'Quill Knight', 'Ink Sprite'];
+    for (const name of needed) {
+      const opened = await app.command('alice', 'crew model', { name }, ch());
+      expect(opened.responseType).toBe(9);
+      const profile = inkwellTable.models.find((p) => p.name === name && p.title === null)!;
+      const saved = await submit('alice', form(profile));
+      expect(saved.ok, saved.error).toBe(true);
+    }
+    // A name the server does not know is listed back, nothing changed.
+    await app.command('bob', 'crew paste', undefined, ch());
+    const unknown = await submit('bob', { list: `${BOB_LIST}  Mystery Model\n` });
+    expect(unknown.ok).toBe(true);
+    expect((await whole()).game?.crews[1]).toBeNull();
+
+    // Alice's crew, in private: nowhere public before Bob's is in.
+    await app.command('alice', 'crew paste', undefined, ch());
+    expect((await submit('alice', { list: ALICE_LIST })).ok).toBe(true);
+    expect((await whole()).game?.crews[0]).not.toBeNull();
+    expect(JSON.stringify(app.publicMessages(ch()))).not.toContain('Blotter');
+    await app.command('bob', 'crew paste', undefined, ch());
+    expect((await submit('bob', { list: BOB_LIST })).ok).toBe(true);
+    state = await whole();
+    expect(state.game?.stage).toBe('schemes');
+
+    // SETUP-8: each picks two schemes the rules accept, naming models by their labels where needed.
+    for (const seat of [0, 1] as const) {
+      const pool = state.game!.encounter!.encounter.schemes;
+      const models = state.game!.models.map((m) => ({ id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? 0, leader: m.leader, totem: m.totemOf !== null, name: m.name }));
+      const candidates = [[], ...state.game!.models.map((m) => [m.id])];
+      let sent = false;
+      for (let i = 0; i < pool.length && !sent; i++) {
+        for (let j = i + 1; j < pool.length && !sent; j++) {
+          for (const first of candidates) {
+            for (const second of candidates) {
+              const pick = (scheme: string, ids: string[]) => {
+                const rule = SCHEME_PICKS[scheme as keyof typeof SCHEME_PICKS];
+                return { scheme, friendly: ids.filter((id) => id.startsWith(`s${seat}`)), enemy: ids.filter((id) => !id.startsWith(`s${seat}`)), markerType: rule.markerType ? 'Scheme' : null, terrain: rule.terrain ? 'Ruins' : null } as never;
+              };
+              if (!checkSchemeChoice(pool, [pick(pool[i]!, first), pick(pool[j]!, second)], seat, models).ok || sent) continue;
+              const label = (ids: string[]) => ids.map((id) => modelLabel({ id })).join(', ');
+              const options: Record<string, string | number> = { first: schemeById(pool[i]!)!.number, second: schemeById(pool[j]!)!.number, marker: 'Scheme', terrain: 'Ruins' };
+              if (first.length) options.first_models = label(first);
+              if (second.length) options.second_models = label(second);
+              const chosen = await app.command(seatUser(seat), 'schemes', options, ch());
+              expect(chosen.ok, chosen.error).toBe(true);
+              sent = true;
+            }
+          }
+        }
+      }
+      expect(sent).toBe(true);
+    }
+    state = await whole();
+    expect(state.game?.stage).toBe('deployment');
+    // The schemes were never written anywhere public: only their commitments.
+    const publicText = JSON.stringify(app.publicMessages(ch()));
+    for (const s of state.game!.schemes) expect(publicText).toContain(s!.commitments[0].slice(0, 8));
+
+    // SETUP-9: Attacker, Defender, Attacker.
+    const attacker = state.game!.encounter!.attacker;
+    for (const seat of [attacker, attacker === 0 ? 1 : 0, attacker]) await turn(seatUser(seat), 'deployed');
+    expect((await whole()).game?.stage).toBe('turns');
+
+    let duels = 0;
+    let fromDm = 0;
+    for (let round = 0; round < 400; round++) {
+      state = await whole();
+      if (state.game?.stage === 'over') break;
+      const d = pendingDecisions(state)[0];
+      if (!d) throw new Error('nobody to decide while the game runs');
+      const who = seatUser(d.seat);
+      const g = state.game!;
+      if (d.kind.startsWith('start-')) await turn(who, 'ready');
+      else if (d.kind === 'initiative-flip') await turn(who, 'flip');
+      else if (d.kind === 'initiative-choice') await turn(who, 'initiative', { keep: true });
+      else if (d.kind === 'activate-or-pass') {
+        const next = g.models.find((m) => m.controller === d.seat && !m.activated && (m.status === 'in-play' || m.status === 'buried'))!;
+        // Now and then from the DM's select, as a player with DMs open does.
+        const dm = [...app.dms(who)].reverse().find((m) => JSON.stringify(m.components ?? []).includes(':activate'));
+        if (fromDm < 3 && dm) {
+          const select = JSON.stringify(dm.components).match(/"custom_id":"(fk:g:[^"]+:activate)"/)?.[1];
+          const clicked = select ? await app.click(who, dm.id, select, [next.id]) : null;
+          if (clicked?.ok && (await whole()).game?.turn?.activating?.modelId === next.id) {
+            fromDm++;
+            continue;
+          }
+        }
+        await turn(who, 'activate', { model: modelLabel(next) });
+      } else if (d.kind === 'action') {
+        const activating = g.turn!.activating!.modelId;
+        const target = g.models.find((m) => m.controller !== d.seat && m.status === 'in-play');
+        const acting = g.models.find((m) => m.id === activating)!;
+        if (duels < 4 && target && acting.status === 'in-play' && g.turn!.activating!.actions === 0) {
+          await turn(who, 'action');
+          const attack = await app.command(who, 'attack', { attacker: modelLabel(acting), target: modelLabel(target), stat: 7, resist: 'df', damage: '3/4/5' }, ch());
+          expect(attack.ok, attack.error).toBe(true);
+          await answerTable();
+          expect((await whole()).game?.duel).toBeNull();
+          duels++;
+        } else if (g.turn!.turn === 2 && g.turn!.activating!.actions === 0 && target) {
+          await turn(who, 'action');
+          const burn = await app.command(who, 'model condition', { model: modelLabel(target), condition: 'burning', change: 1 }, ch());
+          expect(burn.ok, burn.error).toBe(true);
+          await turn(who, 'end');
+        } else await turn(who, 'end');
+      } else if (d.kind === 'end-phase-scoring') await turn(who, 'scored');
+      else throw new Error(`unexpected decision ${d.kind}`);
+    }
+    state = await whole();
+    expect(state.game?.stage).toBe('over');
+    expect(state.game?.turn?.turn).toBe(5);
+    expect(duels).toBeGreaterThan(0);
+    expect(fromDm).toBeGreaterThan(0);
+    // Models took damage from the duels, credited to their attackers when they died (KILL-3).
+    const hurt = state.game!.models.filter((m) => m.health < m.maxHealth);
+    expect(hurt.length).toBeGreaterThan(0);
+    for (const m of state.game!.models.filter((x) => x.status === 'killed' && x.killedBy)) expect(state.game!.models.some((k) => k.id === m.killedBy!.modelId)).toBe(true);
+    // One status message, edited in place all game long.
+    expect(statusMessages()).toHaveLength(1);
+    expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
+  }, 240_000);
+});
