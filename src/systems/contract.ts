@@ -290,6 +290,12 @@ export interface Presentation<PublicView, PrivateView, Event> {
    */
   livingStatus?(t: Translate, view: PublicView, clock: StatusClock): Message;
   /**
+   * With a living status: is this batch one the channel need not hear of on its own (an activation, a
+   * step done)? Its slash command is then answered to the asker alone, and the status says it to all.
+   * Absent: every action is announced.
+   */
+  quiet?(batch: PublicBatch<PublicView, Event>): boolean;
+  /**
    * Run once at start-up, before the first player waits on it: e.g. loads the fonts and draws a picture,
    * so that the first flip of the process answers as fast as the next ones.
    */

@@ -206,6 +206,12 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
   }
 
   const message = await publicMessage(await publicTranslator(scope, stored.guildId), outcome);
+  // A game with a living status answers a quiet action (no story, nothing the channel needs on its own)
+  // to the asker alone: the status message tells everyone, the decider hears by DM.
+  if (!inPlace && !step && !ended && system.presentation.livingStatus && system.presentation.quiet?.(publicBatch(system, outcome.before, outcome.events, outcome.game.state))) {
+    const { data, files } = asReply({ ...message, allowed_mentions: { parse: [] } });
+    return { ...ephemeral(data, privately), ...(files ? { files } : {}) };
+  }
   // The story this action began (or one whose message is unknown here) gets this message as its living one.
   const remember = async (messageId: string) => {
     if (step && !ended) await recordStory(scope, outcome.game, step.key, stored.version, { channelId: stored.channelId, messageId });

@@ -283,6 +283,23 @@ function logLine(t: Translate, view: WholePublicView, event: WholeEvent, ended: 
   return gameEventLine(t, contextOf(view), event);
 }
 
+/** Game events the channel hears of on their own: the set-up's milestones, a turn's end, a kill, a summon. */
+const NEWS_STEPS = new Set(['turnBegan', 'endPhaseEffects', 'endOfGame', 'initiativeWon', 'initiativeChosen']);
+const NEWS_CHANGES = new Set(['killed', 'summoned', 'replaced', 'gameEnd']);
+
+/**
+ * Quiet: a step done, an activation, an action — the living status says it. News: anything of the table
+ * (its cards are news), the set-up's stages, the initiative, the End Phase, a kill, a summon, a Replace.
+ */
+function quiet(batch: PublicBatch<WholePublicView, WholeEvent>): boolean {
+  return batch.events.every((e) => {
+    if (!isGameEvent(e)) return false;
+    if (e.type === 'TurnChanged') return !NEWS_STEPS.has(e.step);
+    if (e.type === 'ModelsChanged') return !NEWS_CHANGES.has(e.change);
+    return e.type === 'InitiativeFlipped' || e.type === 'DeploymentStepDone' || e.type === 'CrewDeclared' || e.type === 'SchemesChosen';
+  });
+}
+
 function livingStatus(t: Translate, view: WholePublicView, clock: StatusClock): Message {
   return { embeds: [livingEmbed(t, view, clock)], allowed_mentions: { parse: [] } };
 }
@@ -335,5 +352,6 @@ export const presentation: Presentation<WholePublicView, WholePrivateView, Whole
   hints,
   guide,
   livingStatus,
+  quiet,
   ...(tablePresentation.warmUp ? { warmUp: tablePresentation.warmUp } : {}),
 };
