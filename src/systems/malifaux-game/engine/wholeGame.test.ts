@@ -263,3 +263,20 @@ describe('a whole game of five turns', () => {
   });
 });
 
+
+describe('naming a model', () => {
+  it('a model is named by its id, its label (A1, B2) or its name; a copy by its number; a shared name is refused with the labels', async () => {
+    const { resolveModel, modelLabel } = await import('./play.js');
+    const g = setUp();
+    const game = g.game;
+    const ada = game.models.find((m) => m.name === 'Ada Quill')!;
+    expect(modelLabel(ada)).toBe('A1');
+    for (const ref of [ada.id, 'A1', 'a1', 'ada quill', 'Ada  Quill']) expect(resolveModel(game, ref)).toMatchObject({ ok: true, value: { id: ada.id } });
+    // Both crews hire Pages (Bob two): the name alone is ambiguous, and the refusal lists their labels.
+    const pages = game.models.filter((m) => m.name === 'Page');
+    expect(pages.map((m) => m.seat)).toEqual([0, 1, 1]);
+    expect(resolveModel(game, 'Page')).toMatchObject({ ok: false, error: { code: 'MODEL_AMBIGUOUS', params: { labels: pages.map((m) => `${modelLabel(m)} Page`).join(', ') } } });
+    expect(resolveModel(game, 'Page 2')).toMatchObject({ ok: true, value: { id: pages[1]!.id } });
+    expect(resolveModel(game, 'Nobody')).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MODEL' } });
+  });
+});
