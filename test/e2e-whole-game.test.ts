@@ -220,4 +220,32 @@ describe('a whole game by play-by-post', () => {
     expect(moves).toBeGreaterThan(300);
     expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
   }, 240_000);
+
+  it('bad input: a paste that is not a crew, out of stage, out of turn, a model not in play, a scheme outside the pool — refused in the asker’s language, nothing changed', async () => {
+    const channel = app.double.channel('table-3').id;
+    expect((await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e-game' }, channel)).ok).toBe(true);
+    app.double.setUser(IDS.bob, { locale: 'fr' });
+    try {
+      const refusal = async (who: 'alice' | 'bob', act: () => Promise<unknown>) => {
+        const before = await app.fingerprint();
+        await act();
+        await app.settle();
+        expect(await app.fingerprint(), 'nothing changed').toEqual(before);
+        const last = app.visibleTo(who, channel).filter((m) => m.ephemeral).at(-1) ?? app.dms(who).at(-1);
+        return last?.content ?? '';
+      };
+      // A paste that is not a crew list.
+      await app.command('alice', 'crew paste', undefined, channel);
+      const notACrew = await refusal('alice', () => submit('alice', { list: 'hello there' }));
+    expect(notACrew).toMatch(/That is not a crew list\. Paste one that starts with/);
+    expect(notACrew).not.toMatch(/NOT_A_CREW|CREW_/);
+      // The turns have not begun: activating is out of stage, in French for Bob.
+      expect(await refusal('bob', () => app.command('bob', 'turn activate', { model: 'A1' }, channel))).toMatch(/pas|étape|moment/i);
+      expect(await refusal('alice', () => app.command('alice', 'attack', { attacker: 'A1', target: 'B1', stat: 5, resist: 'df' }, channel))).not.toBe('');
+      // Schemes before the crews are in: refused.
+      expect(await refusal('alice', () => app.command('alice', 'schemes', { first: 1, second: 2 }, channel))).not.toBe('');
+    } finally {
+      app.double.setUser(IDS.bob, { locale: 'en-US' });
+    }
+  });
 });

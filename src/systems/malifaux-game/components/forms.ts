@@ -19,7 +19,7 @@ async function modelTableOf(server: ServerTables): Promise<ModelTable> {
 export async function crewDeclaration(text: string, server: ServerTables): Promise<WholeCommand | Refusal> {
   const table = await modelTableOf(server);
   const parsed = parseCrewList(text, table);
-  if (!parsed.ok) return { code: 'CREW_PARSE', params: { problem: parsed.error.code } };
+  if (!parsed.ok) return { code: parsed.error.code, ...(parsed.error.params ? { params: parsed.error.params } : {}) };
   const unknown = [...parsed.value.unknownModels, ...parsed.value.unknownUpgrades];
   if (unknown.length) return { code: 'CREW_UNKNOWN_NAMES', params: { names: unknown.join(', '), count: unknown.length } };
   return { type: 'declareCrew', crew: parsed.value, profiles: table };

@@ -5,21 +5,13 @@
  */
 import type { CrewParseErrorCode } from './parse.js';
 import type { HireProblemCode } from './hire.js';
+import { crewListMessagesEn, crewListMessagesFr } from '../../../i18n/wholeGameCommands.js';
 
 type Key = `error.${CrewParseErrorCode | HireProblemCode}`;
 
-const FACTION_LIST_EN = 'Guild, Resurrectionists, Arcanists, Neverborn, Outcasts, Bayou, Ten Thunders, Explorer’s Society';
-const FACTION_LIST_FR = 'Guild, Resurrectionists, Arcanists, Neverborn, Outcasts, Bayou, Ten Thunders, Explorer’s Society';
 
 export const crewMessagesEn: Record<Key, string> = {
-  'error.CREW_EMPTY': 'The crew list is empty. Paste the list your crew builder exports.',
-  'error.CREW_TOO_LONG': 'That crew list is longer than {max} characters. Paste the crew alone, without notes.',
-  'error.NOT_A_CREW':
-    'That is not a crew list. Paste one that starts with “Crew name (Faction)” followed by Leader:, Totem(s): and Hires:, or one with “Declared Faction:” and “Leader:” lines.',
-  'error.CREW_NO_FACTION': 'The list names no faction. Start it with a line such as “My crew (Arcanists)”, or add “Declared Faction: Arcanists”.',
-  'error.CREW_UNKNOWN_FACTION': '“{faction}” is not a faction. Use one of: ' + FACTION_LIST_EN + '.',
-  'error.CREW_NO_MODELS': 'The list has no models. Name at least the Leader under “Leader:”.',
-  'error.CREW_UNEXPECTED_LINE': 'Line {line} (“{text}”) belongs to no section. Put models under a header such as Hires:, or remove the line.',
+  ...crewListMessagesEn,
   'error.ENCOUNTER_SIZE_INVALID': 'The encounter size must be a whole number of points, 1 or more (50 by default), not {size}.',
   'error.UNKNOWN_MODEL': '{name} is not in this server’s model table yet. Enter its card: station, cost, Health, base, Df, Wp, Sz and Mv.',
   'error.UNKNOWN_UPGRADE': 'The upgrade {upgrade} (on {name}) is not in this server’s table yet. Enter its cost and faction.',
@@ -46,14 +38,7 @@ export const crewMessagesEn: Record<Key, string> = {
 const STATION_FR = '{station, select, Master {Maître} Henchman {Lieutenant} Enforcer {Gros-bras} Minion {Sbire} Peon {Péon} other {{station}}}';
 
 export const crewMessagesFr: Record<Key, string> = {
-  'error.CREW_EMPTY': 'La liste de bande est vide. Collez la liste exportée par votre outil de bande.',
-  'error.CREW_TOO_LONG': 'Cette liste dépasse {max} caractères. Collez la bande seule, sans notes.',
-  'error.NOT_A_CREW':
-    'Ce n’est pas une liste de bande. Collez-en une qui commence par « Nom de la bande (Faction) » suivi de Leader:, Totem(s): et Hires:, ou une avec les lignes « Declared Faction: » et « Leader: ».',
-  'error.CREW_NO_FACTION': 'La liste ne nomme aucune faction. Commencez-la par une ligne comme « Ma bande (Arcanists) », ou ajoutez « Declared Faction: Arcanists ».',
-  'error.CREW_UNKNOWN_FACTION': '« {faction} » n’est pas une faction. Choisissez parmi : ' + FACTION_LIST_FR + '.',
-  'error.CREW_NO_MODELS': 'La liste ne contient aucun personnage. Nommez au moins le Chef sous « Leader: ».',
-  'error.CREW_UNEXPECTED_LINE': 'La ligne {line} (« {text} ») n’appartient à aucune section. Placez les personnages sous un titre comme Hires:, ou retirez la ligne.',
+  ...crewListMessagesFr,
   'error.ENCOUNTER_SIZE_INVALID': 'La taille de la rencontre doit être un nombre entier de points, 1 ou plus (50 par défaut), pas {size}.',
   'error.UNKNOWN_MODEL': '{name} n’est pas encore dans la table des personnages de ce serveur. Saisissez sa carte : rang, coût, Santé, socle, Défense, Volonté, Taille et Mouvement.',
   'error.UNKNOWN_UPGRADE': 'L’amélioration {upgrade} (sur {name}) n’est pas encore dans la table de ce serveur. Saisissez son coût et sa faction.',
