@@ -85,7 +85,7 @@ async function turn(who: 'alice' | 'bob', sub: string, options: Record<string, s
 
 /** The living status message: the one message of the channel that is edited as the game goes. */
 function statusMessages() {
-  return app.publicMessages(ch()).filter((m) => JSON.stringify(m.embeds).includes('VP'));
+  return app.publicMessages(ch()).filter((m) => (m.embeds[0]?.title ?? '').endsWith(': a whole game') && JSON.stringify(m.embeds).includes('VP'));
 }
 
 describe('a whole game by play-by-post', () => {
@@ -216,6 +216,10 @@ describe('a whole game by play-by-post', () => {
     // One status message, edited in place all game long; the channel hears of news only, not of every step.
     expect(statusMessages()).toHaveLength(1);
     const moves = (await app.events()).length;
+    // A turn summary as each End Phase begins: five of them, each with both crews.
+    const summaries = app.publicMessages(ch()).filter((m) => /^Turn \d: where the crews stand$/.test(m.embeds[0]?.title ?? ''));
+    expect(summaries.map((m) => m.embeds[0]!.title)).toEqual([1, 2, 3, 4, 5].map((n) => `Turn ${n}: where the crews stand`));
+    expect(summaries.every((m) => m.embeds[0]!.fields!.some((f) => f.name.startsWith('Alice')) && m.embeds[0]!.fields!.some((f) => f.name.startsWith('Bob')))).toBe(true);
     expect(app.publicMessages(ch()).length).toBeLessThan(60);
     expect(moves).toBeGreaterThan(300);
     expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);

@@ -20,7 +20,7 @@ import { isGameEvent } from '../engine/game.js';
 import type { GameEvent, WholeEvent } from '../engine/schema.js';
 import type { WholePrivateView, WholePublicView } from '../engine/views.js';
 import { contextOf, gameEventLine, modelName, type LineContext } from './lines.js';
-import { decisionIdOf, decisionName, embedSize, EMBED_LIMIT, fitLines, FIELD_LIMIT, livingEmbed, modelLine, pendingOf, waitingLines } from './status.js';
+import { crewField, decisionIdOf, decisionName, embedSize, EMBED_LIMIT, fitLines, FIELD_LIMIT, livingEmbed, modelLine, pendingOf, waitingLines } from './status.js';
 
 type TablePublic = Parameters<typeof tablePresentation.afterAction>[1]['view'];
 type TablePrivate = Parameters<typeof tablePresentation.privateMessage>[1];
@@ -81,6 +81,13 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
     mention = [...new Set([...mention, ...view.game.waits.map((w) => view.seats[w.seat].userId)])];
     embed.color = COLOR.waiting;
     if (!components.length) components.push(tablePresentation.privateViewRow(t, view.gameId));
+  }
+  // A turn summary as its End Phase begins: where both crews stand after their activations.
+  const endPhase = batch.events.find((e): e is Extract<WholeEvent, { type: 'TurnChanged' }> => e.type === 'TurnChanged' && e.step === 'activationEnded' && e.turn.phase === 'end');
+  if (endPhase && view.status === 'active' && view.game) {
+    const game = view.game;
+    embed.title = t('mgc.summary.title', { turn: endPhase.turn.turn });
+    embed.fields = [...(embed.fields ?? []), crewField(t, view, game, 0), crewField(t, view, game, 1)];
   }
   return { ...message, ...(content ? { content } : {}), embeds: [embed, ...(message.embeds?.slice(1) ?? [])], components, allowed_mentions: { parse: [], users: mention } };
 }

@@ -70,7 +70,7 @@ export function modelLine(t: Translate, models: readonly ModelInPlay[], m: Model
   return `${marks}${m.leader ? '👑 ' : ''}${body}`;
 }
 
-function crewField(t: Translate, view: WholePublicView, game: GamePublic, seat: 0 | 1): APIEmbedField {
+export function crewField(t: Translate, view: WholePublicView, game: GamePublic, seat: 0 | 1): APIEmbedField {
   const names = namesOf(view);
   const crew = game.crews[seat];
   const leader = crew.crew?.models.find((m) => m.role === 'leader')?.profile.name;
