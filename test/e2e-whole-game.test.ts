@@ -110,8 +110,11 @@ describe('a whole game by play-by-post', () => {
     expect(unknown.ok).toBe(true);
     expect((await whole()).game?.crews[1]).toBeNull();
 
-    // Alice's crew, in private: nowhere public before Bob's is in.
-    await app.command('alice', 'crew paste', undefined, ch());
+    // Alice's crew, in private, from the button of her DM: nowhere public before Bob's is in.
+    const crewDm = [...app.dms('alice')].reverse().find((m) => JSON.stringify(m.components ?? []).includes(':crew"'))!;
+    const crewButton = JSON.stringify(crewDm.components).match(/"custom_id":"(fk:g:[^"]+:crew)"/)![1]!;
+    const opened = await app.click('alice', crewDm.id, crewButton);
+    expect(opened.responseType).toBe(9);
     expect((await submit('alice', { list: ALICE_LIST })).ok).toBe(true);
     expect((await whole()).game?.crews[0]).not.toBeNull();
     expect(JSON.stringify(app.publicMessages(ch()))).not.toContain('Blotter');
@@ -121,11 +124,27 @@ describe('a whole game by play-by-post', () => {
     expect(state.game?.stage).toBe('schemes');
 
     // SETUP-8: each picks two schemes the rules accept, naming models by their labels where needed.
+    let viaSelect = 0;
     for (const seat of [0, 1] as const) {
       const pool = state.game!.encounter!.encounter.schemes;
       const models = state.game!.models.map((m) => ({ id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? 0, leader: m.leader, totem: m.totemOf !== null, name: m.name }));
       const candidates = [[], ...state.game!.models.map((m) => [m.id])];
       let sent = false;
+      // Two schemes that need no model, marker or terrain are chosen from the DM's select, as a player
+      // with DMs open does; otherwise with /schemes, naming the models.
+      const plain = pool.filter((id) => {
+        const rule = SCHEME_PICKS[id];
+        return rule.friendly.min === 0 && rule.enemy.min === 0 && !rule.markerType && !rule.terrain;
+      });
+      if (plain.length >= 2) {
+        const dm = [...app.dms(seatUser(seat))].reverse().find((m) => JSON.stringify(m.components ?? []).includes(':schemes"'))!;
+        const select = JSON.stringify(dm.components).match(/"custom_id":"(fk:g:[^"]+:schemes)"/)![1]!;
+        const clicked = await app.click(seatUser(seat), dm.id, select, [plain[0]!, plain[1]!]);
+        expect(clicked.ok, clicked.error).toBe(true);
+        expect((await whole()).game?.schemes[seat]?.choice.map((p) => p.scheme)).toEqual([plain[0], plain[1]]);
+        viaSelect++;
+        sent = true;
+      }
       for (let i = 0; i < pool.length && !sent; i++) {
         for (let j = i + 1; j < pool.length && !sent; j++) {
           for (const first of candidates) {
@@ -150,6 +169,7 @@ describe('a whole game by play-by-post', () => {
     }
     state = await whole();
     expect(state.game?.stage).toBe('deployment');
+    // Most pools hold two schemes that need no model: then they were chosen from the DM's select.
     // The schemes were never written anywhere public: only their commitments.
     const publicText = JSON.stringify(app.publicMessages(ch()));
     for (const s of state.game!.schemes) expect(publicText).toContain(s!.commitments[0].slice(0, 8));

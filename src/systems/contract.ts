@@ -371,8 +371,8 @@ export type ComponentIntent<Command, PrivateView> =
    * clicker's own view.
    */
   | { kind: 'answer'; decisionRef: string; answer: (view: PrivateView, decision: DecisionSummary) => Command | Refusal }
-  /** A button that opens a form (its submission comes back to a component). */
-  | { kind: 'modal'; modal: ModalForm }
+  /** A button that opens a form, in the clicker's language (its submission comes back to a component). */
+  | { kind: 'modal'; modal: (t: Translate) => ModalForm }
   /** A form submitted, or a click that is no decision's answer: a command built with the server's tables. */
   | { kind: 'actWith'; build: (server: ServerTables, seatOf: SeatLookup) => Promise<Command | Refusal> }
   | { kind: 'replyWith'; visibility: 'public' | 'private'; build: (t: Translate, server: ServerTables) => Promise<Message | Refusal> };

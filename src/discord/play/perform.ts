@@ -142,7 +142,7 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
   if (intent.kind === 'showPrivate') return showPrivate(scope, loaded);
   const { game } = loaded;
   if (game.system.phase(game.state) !== 'active') return problemReply(scope.t, { code: 'STALE_BUTTON' });
-  if (intent.kind === 'modal') return { response: { type: InteractionResponseType.Modal, data: intent.modal } };
+  if (intent.kind === 'modal') return { response: { type: InteractionResponseType.Modal, data: intent.modal(scope.t) } };
   if (intent.kind === 'replyWith') {
     const built = await intent.build(scope.t, serverTables(scope, system, game.stored.guildId));
     if ('code' in built) return problemReply(scope.t, built);

@@ -7,11 +7,12 @@
 import { decisionRef, type DecisionSummary, type Refusal, type SystemComponent } from '../../contract.js';
 import type { WholeCommand } from '../engine/schema.js';
 import type { WholePrivateView } from '../engine/views.js';
+import { crewPasteModal } from '../commands/crew.js';
 
 export const GAME_DECISION_PREFIX = 'g';
 
 /** What a button or select of a game decision answers. */
-export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed'] as const;
+export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed', 'schemes', 'crew'] as const;
 export type GameChoice = (typeof GAME_CHOICES)[number];
 
 export function gameChoiceId(gameId: string, decisionId: string, choice: GameChoice): string {
@@ -27,6 +28,8 @@ export function choicesOf(kind: string): readonly GameChoice[] {
   if (kind === 'action') return ['action', 'bonus', 'end'];
   if (kind === 'end-phase-scoring') return ['scored'];
   if (kind.startsWith('deploy.')) return ['deployed'];
+  if (kind === 'chooseSchemes') return ['schemes'];
+  if (kind === 'declareCrew') return ['crew'];
   return [];
 }
 
@@ -60,6 +63,17 @@ function commandFor(view: WholePrivateView, decision: DecisionSummary, choice: G
       return { type: 'scoringDone' };
     case 'deployed':
       return { type: 'deployed' };
+    case 'schemes': {
+      // Two schemes of the pool from the select; a scheme that needs models is chosen with /schemes.
+      const pool = view.game?.encounter?.encounter.schemes ?? [];
+      const [first, second] = values;
+      if (values.length !== 2 || !first || !second || !pool.includes(first as never) || !pool.includes(second as never)) return { code: 'STALE_BUTTON' };
+      const pick = (scheme: string) => ({ scheme, friendly: [], enemy: [], markerType: null, terrain: null }) as never;
+      return { type: 'chooseSchemes', choice: [pick(first), pick(second)] };
+    }
+    case 'crew':
+      // The button opens the form; its submission is the crew form's (components/forms.ts).
+      return { code: 'STALE_BUTTON' };
     default: {
       const never: never = choice;
       return never;
@@ -72,6 +86,8 @@ export const gameDecision: SystemComponent<WholeCommand, WholePrivateView> = {
   read(parts, values) {
     const [gameId, ref, choice] = parts;
     if (!gameId || !ref || !choice || !(GAME_CHOICES as readonly string[]).includes(choice)) return null;
+    // "Paste my crew" opens the crew form (SETUP-6): a form, not an answer; its submission declares the crew.
+    if (choice === 'crew') return { gameId, intent: { kind: 'modal', modal: (t) => crewPasteModal(gameId, t) } };
     return { gameId, intent: { kind: 'answer', decisionRef: ref, answer: (view, decision) => commandFor(view, decision, choice as GameChoice, values) } };
   },
 };

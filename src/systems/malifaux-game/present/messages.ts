@@ -149,8 +149,32 @@ export function gameControls(t: Translate, view: WholePrivateView): { rows: Row[
   if (!wait || view.status === 'new' || !view.game) return { rows: [], notes: [] };
   const id = decisionIdOf(view, wait);
   const game = view.game;
-  if (wait.kind === 'declareCrew') return { rows: [], notes: [t('mg.private.declareCrew')] };
-  if (wait.kind === 'chooseSchemes') return { rows: [], notes: [t('mg.private.chooseSchemes')] };
+  if (wait.kind === 'declareCrew') {
+    // The form opens from here too (its submission is the same as /crew paste's).
+    return { rows: [{ type: ComponentType.ActionRow, components: [button(gameChoiceId(view.gameId, id, 'crew'), t('mgc.choice.crew'), ButtonStyle.Primary)] }], notes: [t('mg.private.declareCrew')] };
+  }
+  if (wait.kind === 'chooseSchemes') {
+    // Two schemes of the pool from a select; one that needs models or a marker is chosen with /schemes.
+    const pool = game.encounter?.encounter.schemes ?? [];
+    const rows: Row[] = pool.length
+      ? [
+          {
+            type: ComponentType.ActionRow,
+            components: [
+              {
+                type: ComponentType.StringSelect,
+                custom_id: gameChoiceId(view.gameId, id, 'schemes'),
+                placeholder: t('mgc.choice.schemes'),
+                min_values: 2,
+                max_values: 2,
+                options: pool.map((scheme) => ({ label: `${schemeById(scheme)?.number ?? '?'}. ${t(`encounter.name.${scheme}` as MessageKey)}`.slice(0, 100), value: scheme })),
+              },
+            ],
+          },
+        ]
+      : [];
+    return { rows, notes: [t('mg.private.chooseSchemes'), t('mgc.private.schemesWithModels')] };
+  }
   const rows: Row[] = [];
   const notes: string[] = [];
   const buttons: APIButtonComponentWithCustomId[] = [];
