@@ -563,6 +563,9 @@ export interface WholeGameBotBench {
     lateTotalMs: number;
     freshTotalMs: number;
     totalRatio: number;
+    /** The stored snapshot's JSON size: what the handler parses (schema) and writes back on every action. */
+    lateSnapshotBytes: number;
+    freshSnapshotBytes: number;
     /** The status message's clock alone (listEvents, parseLog, decisionClock), as refreshStatus reads it. */
     lateLogReadMs: number;
     freshLogReadMs: number;
@@ -658,6 +661,9 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
     const restWaits = h.restWaits;
     const lateEvents = (await h.store.listEvents(late.gameId)).length;
     const freshEvents = (await h.store.listEvents(fresh.gameId)).length;
+    const snapshotBytes = async (game: BotGame) => JSON.stringify((await h.store.getGame(game.gameId))?.snapshot ?? null).length;
+    const lateSnapshotBytes = await snapshotBytes(late);
+    const freshSnapshotBytes = await snapshotBytes(fresh);
 
     from = double.requests.length;
     sent = h.sent;
@@ -694,6 +700,8 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
         lateTotalMs: round(f(lateTimes, 'total'), 3),
         freshTotalMs: round(f(freshTimes, 'total'), 3),
         totalRatio: round(f(lateTimes, 'total') / f(freshTimes, 'total'), 2),
+        lateSnapshotBytes,
+        freshSnapshotBytes,
         lateLogReadMs: round(med(lateReads), 3),
         freshLogReadMs: round(med(freshReads), 3),
         restWaits,
@@ -741,7 +749,7 @@ export function wholeGameRows(replay: WholeGameReplayBench, bot: WholeGameBotBen
       b: `${fmt(flip.freshTotalMs)} ms`,
       ratio: `${fmt(flip.totalRatio)}×`,
       goal: 'not growing with the game',
-      note: `${flip.totalRatio <= 1.5 ? 'ok' : 'GROWS'}; handler ${fmt(flip.lateHandlerMs)} vs ${fmt(flip.freshHandlerMs)} ms (${fmt(flip.handlerRatio)}×), after() ${fmt(flip.lateAfterMs)} vs ${fmt(flip.freshAfterMs)} ms (${fmt(flip.afterRatio)}×), of which the status message's clock (listEvents + parseLog + decisionClock of the whole log) ${fmt(flip.lateLogReadMs)} vs ${fmt(flip.freshLogReadMs)} ms; median of ${flip.rounds}${flip.restWaits ? `; REST client held back ${flip.restWaits}×` : ''}`,
+      note: `${flip.totalRatio <= 1.5 ? 'ok' : 'GROWS'}; handler ${fmt(flip.lateHandlerMs)} vs ${fmt(flip.freshHandlerMs)} ms (${fmt(flip.handlerRatio)}×), after() ${fmt(flip.lateAfterMs)} vs ${fmt(flip.freshAfterMs)} ms (${fmt(flip.afterRatio)}×), of which the status message's clock (listEvents + parseLog + decisionClock of the whole log) ${fmt(flip.lateLogReadMs)} vs ${fmt(flip.freshLogReadMs)} ms; snapshot ${Math.round(flip.lateSnapshotBytes / 1024)} vs ${Math.round(flip.freshSnapshotBytes / 1024)} KiB; median of ${flip.rounds}${flip.restWaits ? `; REST client held back ${flip.restWaits}×` : ''}`,
     },
     {
       measure: `REST calls of a whole game through the bot (${rest.interactions} interactions), bot token vs interaction token`,
