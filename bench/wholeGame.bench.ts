@@ -42,7 +42,7 @@ import type { GameStore } from '../src/store/contract.js';
 import { startDiscordDouble, type DeliveryResult, type DiscordDouble, type DoubleMessage, type OptionValue } from '../src/discord-double/index.js';
 import { registerCommands } from '../scripts/register.js';
 import { componentsOf, latestDecisionMessage, locateChoice } from '../test/support/app.js';
-import { fmt, median, printTable, round, type Row } from './stats.js';
+import { fmt, interleavedMedians, median, printTable, round, type Row } from './stats.js';
 
 // ---------------------------------------------------------------------------------------------------
 // 1. The engine's whole game, and its replay.
@@ -230,24 +230,8 @@ export function benchWholeGameReplay(options: { runs?: number; warmup?: number }
     sink += parsed.length;
     return ms;
   };
-  for (let i = 0; i < warmup; i++) {
-    replayOnce();
-    parseOnce();
-  }
-  const replayTimes: number[] = [];
-  const parseTimes: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    if (i % 2 === 0) {
-      replayTimes.push(replayOnce());
-      parseTimes.push(parseOnce());
-    } else {
-      parseTimes.push(parseOnce());
-      replayTimes.push(replayOnce());
-    }
-  }
+  const [replayMs, jsonParseMs] = interleavedMedians(replayOnce, parseOnce, runs, warmup);
   if (sink === 0) throw new Error('replay produced nothing');
-  const replayMs = median(replayTimes);
-  const jsonParseMs = median(parseTimes);
   return {
     events: events.length,
     eventTypes: new Set(events.map((e) => e.type)).size,
