@@ -255,6 +255,8 @@ const BOT_SEED = 'beef'.repeat(16);
 interface Timing {
   handlerMs: number;
   afterMs: number;
+  /** REST calls the interaction caused (set by the /flip driver only). */
+  restCalls?: number;
 }
 
 /** The bot behind its signed endpoint, delivered to by the double; every handler and after() timed. */
@@ -550,6 +552,9 @@ export interface WholeGameBotBench {
     /** The stored snapshot's JSON size: what the handler parses (schema) and writes back on every action. */
     lateSnapshotBytes: number;
     freshSnapshotBytes: number;
+    /** REST calls of one /flip (median), all tokens. */
+    lateRestCalls: number;
+    freshRestCalls: number;
     /** The status message's clock alone (listEvents, parseLog, decisionClock), as refreshStatus reads it. */
     lateLogReadMs: number;
     freshLogReadMs: number;
@@ -608,12 +613,14 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
     const flipOnce = async (game: BotGame): Promise<Timing> => {
       const { state } = await h.state(game.channelId);
       if (h.rest.globalRemaining < 10 && h.rest.globalReset > Date.now()) await new Promise((r) => setTimeout(r, h.rest.globalReset - Date.now() + 1));
+      const before = double.requests.length;
       const result = await h.command(users[state.game!.turn!.active as Seat], game.channelId, 'flip');
+      const restCalls = double.requests.length - before;
       if (result.responseType !== 4 || ((result.interaction?.response?.data?.flags as number | undefined) ?? 0) & 64) throw new Error(`/flip was not a public reply: ${JSON.stringify(result.interaction?.response ?? null).slice(0, 200)}`);
       await game.answerTable();
       const timing = h.timings.get(result.interaction!.id);
       if (!timing) throw new Error('the /flip was not timed');
-      return timing;
+      return { ...timing, restCalls };
     };
     const logRead = async (game: BotGame): Promise<number> => {
       const t = performance.now();
@@ -669,7 +676,7 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
       byKind[key] = (byKind[key] ?? 0) + 1;
     }
     const med = (xs: number[]) => median(xs);
-    const f = (xs: Timing[], k: keyof Timing | 'total') => med(xs.map((t) => (k === 'total' ? t.handlerMs + t.afterMs : t[k])));
+    const f = (xs: Timing[], k: 'handlerMs' | 'afterMs' | 'total') => med(xs.map((t) => (k === 'total' ? t.handlerMs + t.afterMs : t[k])));
     return {
       flip: {
         rounds,
@@ -686,6 +693,8 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
         totalRatio: round(f(lateTimes, 'total') / f(freshTimes, 'total'), 2),
         lateSnapshotBytes,
         freshSnapshotBytes,
+        lateRestCalls: med(lateTimes.map((t) => t.restCalls ?? 0)),
+        freshRestCalls: med(freshTimes.map((t) => t.restCalls ?? 0)),
         lateLogReadMs: round(med(lateReads), 3),
         freshLogReadMs: round(med(freshReads), 3),
         restWaits,
@@ -733,7 +742,7 @@ export function wholeGameRows(replay: WholeGameReplayBench, bot: WholeGameBotBen
       b: `${fmt(flip.freshTotalMs)} ms`,
       ratio: `${fmt(flip.totalRatio)}×`,
       goal: 'not growing with the game',
-      note: `${flip.totalRatio <= 1.5 ? 'ok' : 'GROWS'}; handler ${fmt(flip.lateHandlerMs)} vs ${fmt(flip.freshHandlerMs)} ms (${fmt(flip.handlerRatio)}×), after() ${fmt(flip.lateAfterMs)} vs ${fmt(flip.freshAfterMs)} ms (${fmt(flip.afterRatio)}×), of which the status message's clock (listEvents + parseLog + decisionClock of the whole log) ${fmt(flip.lateLogReadMs)} vs ${fmt(flip.freshLogReadMs)} ms; snapshot ${Math.round(flip.lateSnapshotBytes / 1024)} vs ${Math.round(flip.freshSnapshotBytes / 1024)} KiB; median of ${flip.rounds}${flip.restWaits ? `; REST client held back ${flip.restWaits}×` : ''}`,
+      note: `${flip.totalRatio <= 1.5 ? 'ok' : 'GROWS'}; handler ${fmt(flip.lateHandlerMs)} vs ${fmt(flip.freshHandlerMs)} ms (${fmt(flip.handlerRatio)}×), after() ${fmt(flip.lateAfterMs)} vs ${fmt(flip.freshAfterMs)} ms (${fmt(flip.afterRatio)}×), of which the status message's clock (listEvents + parseLog + decisionClock of the whole log) ${fmt(flip.lateLogReadMs)} vs ${fmt(flip.freshLogReadMs)} ms; ${flip.lateRestCalls} vs ${flip.freshRestCalls} REST calls a /flip; snapshot ${Math.round(flip.lateSnapshotBytes / 1024)} vs ${Math.round(flip.freshSnapshotBytes / 1024)} KiB; median of ${flip.rounds}${flip.restWaits ? `; REST client held back ${flip.restWaits}×` : ''}`,
     },
     {
       measure: `REST calls of a whole game through the bot (${rest.interactions} interactions), bot token vs interaction token`,
