@@ -11,7 +11,9 @@
  *   4. replay() of a 2,000-event log vs JSON.parse of the same log;
  *   5. benchRender(): each picture (duel, flip, damage, hand) vs encoding a blank canvas of its size;
  *   6. a league: standings and Swiss pairings of 512 players over 8 rounds vs the TP totals alone, and how
- *      pairing grows from 64 to 512 players.
+ *      pairing grows from 64 to 512 players;
+ *   7. the whole game (bench/wholeGame.bench.ts): a five-turn game's replay vs JSON.parse of its log; /flip
+ *      in turn 5 vs in turn 1 through the bot (SQLite, the double); the REST calls of a whole game by token.
  *
  * Options: --quick (short rounds, for a smoke run), --no-postgres, --connections=N, --client=node (the
  * load generator on node:http's client instead of bare sockets, see bench/loadgen.ts).
@@ -23,6 +25,7 @@ import { createTestDatabase, startPostgres, type PostgresServer, type TestDataba
 import { benchRender } from './render.bench.js';
 import { benchLeague, leagueRows } from './league.bench.js';
 import { benchReplay } from './replay.bench.js';
+import { benchWholeGameBot, benchWholeGameReplay, wholeGameRows } from './wholeGame.bench.js';
 import { benchDuel, type DuelBench } from './duel.bench.js';
 import { ALICE, BOB, LoadGenerator, channelIds, createGames, runFlipRounds, type Contender, type ContenderResult } from './flip.bench.js';
 import { generateBenchKeys } from './interactions.js';
@@ -40,6 +43,7 @@ const CLIENT: HttpClientKind = args.has('--client=node') ? 'node' : 'raw';
 const FLIP = quick ? { rounds: 2, durationMs: 500, warmupMs: 300 } : { rounds: 5, durationMs: 2000, warmupMs: 1000 };
 const DUEL = quick ? { rounds: 2, warmup: 1 } : { rounds: 9, warmup: 2 };
 const REPLAY = quick ? { runs: 6, warmup: 2 } : { runs: 60, warmup: 10 };
+const WHOLE = quick ? { runs: 6, warmup: 2, rounds: 2, flipWarmup: 1 } : { runs: 40, warmup: 6, rounds: 9, flipWarmup: 2 };
 const RENDER = quick ? { rounds: 4, warmup: 1 } : { rounds: 30, warmup: 6 };
 
 /** The flip contender with no storage cost (an in-memory store): the floor under the two databases. */
@@ -106,6 +110,12 @@ async function main(): Promise<void> {
     log('league…');
     const league = benchLeague(quick ? { runs: 1, warmup: 0 } : {});
     json.league = league;
+
+    // 7. The whole game: its replay (pure CPU), then a whole game through the bot on the double.
+    log('whole game…');
+    const wholeReplay = benchWholeGameReplay({ runs: WHOLE.runs, warmup: WHOLE.warmup });
+    const wholeBot = await benchWholeGameBot({ double, rounds: WHOLE.rounds, warmup: WHOLE.flipWarmup });
+    json.wholeGame = { replay: wholeReplay, bot: wholeBot };
 
     // 3. Duel: engine alone vs the whole HTTP path (SQLite), driven through the double (its delivery is
     // set to HTTP for the duel and restored after; the flip benchmarks post directly with the bench keys).
@@ -246,6 +256,7 @@ async function main(): Promise<void> {
     });
 
     rows.push(...leagueRows(league));
+    rows.push(...wholeGameRows(wholeReplay, wholeBot));
 
     json.elapsedS = round((performance.now() - started) / 1000, 1);
     console.log();

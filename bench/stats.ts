@@ -58,3 +58,26 @@ export function timeSync(f: () => unknown): number {
   f();
   return performance.now() - t;
 }
+
+/**
+ * Times two synchronous contenders side by side: `warmup` untimed pairs, then `runs` pairs, the order
+ * swapped every pair so neither always runs on the other's warm caches. Each returns its own elapsed ms.
+ */
+export function interleavedMedians(a: () => number, b: () => number, runs: number, warmup: number): [number, number] {
+  for (let i = 0; i < warmup; i++) {
+    a();
+    b();
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      as.push(a());
+      bs.push(b());
+    } else {
+      bs.push(b());
+      as.push(a());
+    }
+  }
+  return [median(as), median(bs)];
+}

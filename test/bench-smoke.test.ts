@@ -10,6 +10,8 @@ import { duelSetupState, engineDuel } from '../bench/duel.bench.js';
 import { flipInteraction, generateBenchKeys, idFactory, signInteraction } from '../bench/interactions.js';
 import { ALICE } from '../bench/flip.bench.js';
 import { benchLeague, leagueRows } from '../bench/league.bench.js';
+import { benchWholeGameBot, benchWholeGameReplay, buildWholeGameLog, wholeGameRows } from '../bench/wholeGame.bench.js';
+import { malifauxGame } from '../src/systems/malifaux-game/index.js';
 
 describe('bench smoke', () => {
   it('builds a realistic log that replays, and times it', () => {
@@ -44,4 +46,26 @@ describe('bench smoke', () => {
     expect(league.leagueMs).toBeGreaterThan(0);
     expect(leagueRows(league)).toHaveLength(2);
   });
+
+  it('builds a whole five-turn game with duels between models that replays to the same end, and times it', () => {
+    const { events, state } = buildWholeGameLog();
+    expect(state.game?.stage).toBe('over');
+    expect(state.game?.turn?.turn).toBe(5);
+    expect(events.filter((e) => e.type === 'ModelDuelStarted').length).toBeGreaterThan(0);
+    expect(malifauxGame.replay(events)).toEqual(state);
+    const result = benchWholeGameReplay({ runs: 2, warmup: 1 });
+    expect(result.events).toBe(events.length);
+    expect(result.replayMs).toBeGreaterThan(0);
+  });
+
+  it('plays a whole game through the bot and the double, flips late and fresh, and counts its REST calls', async () => {
+    const bot = await benchWholeGameBot({ rounds: 1, warmup: 0 });
+    expect(bot.loggedErrors).toEqual([]);
+    expect(bot.flip.lateEvents).toBeGreaterThan(bot.flip.freshEvents);
+    expect(bot.rest.botToken).toBeGreaterThan(0);
+    expect(bot.rest.duels).toBeGreaterThan(0);
+    expect(Object.values(bot.rest.byKind).reduce((a, b) => a + b, 0)).toBe(bot.rest.botToken + bot.rest.interactionToken);
+    const replay = benchWholeGameReplay({ runs: 1, warmup: 0 });
+    expect(wholeGameRows(replay, bot)).toHaveLength(3);
+  }, 180_000);
 });
