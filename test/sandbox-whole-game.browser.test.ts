@@ -67,26 +67,39 @@ const quietLog = { info: () => undefined, warn: (m: string) => console.warn(m), 
 describe.skipIf(unavailable !== null)('a whole game played in the sandbox page', () => {
   let sandbox: Sandbox | undefined;
   let browser: LaunchedBrowser;
+  /** Each player's own tab, as two people at two screens: Alice's and Bob's. */
+  const tabs = {} as Record<Player, SandboxPage>;
+  /** The tab in front (the one acted in). */
   let p: SandboxPage;
   let dataDir: string;
   let table = '';
   /** What happened, in order, for failure messages. */
   const story: string[] = [];
   const counts = { commands: 0, tableDecisions: 0, attacks: 0, statusChecks: 0 };
+  /** Where the wall time goes (ms): typing and sending commands, waiting for the status to change, DM answers. */
+  const spent = { typing: 0, waitingForStatus: 0, dmAnswers: 0, switching: 0 };
+  const timed = async <T>(key: keyof typeof spent, work: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try { return await work(); } finally { spent[key] += Math.round(performance.now() - start); }
+  };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'fatekeeper-sandbox-whole-'));
     sandbox = await startSandbox({ port: 0, databaseUrl: `file:${path.join(dataDir, 'sandbox.db')}`, log: quietLog, newSeed: () => SEED });
     browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-    p = new SandboxPage(browser.page);
-    await p.open(sandbox.url, { user: 'alice' });
+    tabs.alice = new SandboxPage(browser.page);
+    await tabs.alice.open(sandbox.url, { user: 'alice' });
     const first = await browser.page.locator('#channel-list [data-testid^="channel-"]').first().getAttribute('data-testid');
     table = first!.slice('channel-'.length);
-    await p.openChannel(table);
+    await tabs.alice.openChannel(table);
+    tabs.bob = new SandboxPage(await browser.context.newPage());
+    await tabs.bob.open(sandbox.url, { user: 'bob', channel: table });
+    p = tabs.alice;
+    await p.page.bringToFront();
   }, 120_000);
 
   afterAll(async () => {
-    if (story.length) console.info(`[sandbox-whole-game.browser.test] ${JSON.stringify(counts)}`);
+    if (story.length) console.info(`[sandbox-whole-game.browser.test] ${JSON.stringify(counts)} ms: ${JSON.stringify(spent)}`);
     await browser?.close();
     await sandbox?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -94,22 +107,25 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
 
   // ------------------------------------------------------------------------------ page helpers
 
-  let viewer: Player = 'alice';
-  let where = '';
+  const where: Record<Player, string> = { alice: '', bob: '' };
+  /** `who`'s tab in front (Chromium slows the timers of a tab behind another), showing `channel`. */
   async function view(who: Player, channel: string): Promise<void> {
-    if (viewer !== who) {
-      await p.switchUser(who);
-      viewer = who;
-      where = '';
+    await timed('switching', () => show(who, channel));
+  }
+  async function show(who: Player, channel: string): Promise<void> {
+    if (p !== tabs[who]) {
+      p = tabs[who];
+      await p.page.bringToFront();
     }
-    if (where !== channel) {
+    if (!where[who]) where[who] = (await p.page.evaluate(() => document.body.dataset.view ?? '')).split('|')[1] ?? '';
+    if (where[who] !== channel) {
       await p.openChannel(channel);
-      where = channel;
+      where[who] = channel;
     }
   }
 
   /** The living status message: the channel's messages with an embed that shows VP. */
-  const statusMessages = (): Locator => p.messages.filter({ has: browser.page.getByTestId('embed').filter({ hasText: 'VP' }) });
+  const statusMessages = (): Locator => p.messages.filter({ has: p.page.getByTestId('embed').filter({ hasText: 'VP' }) });
 
   /** The status's description (where the game is, whom it waits for), read once the status is a single message. */
   async function statusText(): Promise<string> {
@@ -147,30 +163,42 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     const before = how.modal ? '' : await statusText();
     counts.commands++;
     story.push(`${who}: /${commandPath} ${options.map((o) => `${o.name}:${o.value}`).join(' ')}`);
-    const known = new Set(await p.messageIds());
-    await p.runCommand(commandPath, options);
+    const privately = p.page.locator('[data-testid="message"][data-ephemeral="true"]');
+    const answered = await privately.count();
+    await timed('typing', () => typeCommand(commandPath, options));
     if (how.modal) return;
-    await expect
+    await timed('waitingForStatus', () => expect
       .poll(async () => {
-        const refusal = await refusedSince(known);
+        const refusal = (await privately.count()) > answered ? await privately.last().innerText() : null;
         if (refusal) throw new Error(`/${commandPath} refused: ${refusal}\n${story.slice(-8).join('\n')}`);
         return statusText();
       }, { timeout: 15_000 })
-      .not.toBe(before);
+      .not.toBe(before));
   }
 
-  /** The text of an ephemeral answer (a refusal) that appeared since `known`, if any. */
-  async function refusedSince(known: Set<string>): Promise<string | null> {
-    const fresh = await browser.page.locator('[data-testid="message"][data-ephemeral="true"]').evaluateAll(
-      (els, old) => els.filter((e) => !old.includes(e.getAttribute('data-message-id') ?? '') && !e.querySelector('.thinking')).map((e) => (e as HTMLElement).innerText),
-      [...known],
-    );
-    return fresh.length ? fresh.join('\n') : null;
+  /**
+   * SandboxPage.runCommand, with the command's name put in the line at once rather than key by key (a
+   * player who knows the command pastes or autocompletes it): then the picker, the options form, Enter.
+   */
+  async function typeCommand(commandPath: string, options: CommandOption[]): Promise<void> {
+    const { page } = p;
+    const input = page.getByTestId('command-input');
+    await input.fill(`/${commandPath}`);
+    await page.locator(`[data-testid="command-suggestion"][data-command="${commandPath}"]`).click();
+    for (const o of options) {
+      const field = page.getByTestId(`option-${o.name}`);
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(String(o.value));
+      else await field.fill(String(o.value));
+    }
+    const sent = page.waitForResponse((r) => r.url().endsWith('/sandbox/api/command'));
+    await (options.length ? page.getByTestId(`option-${options[options.length - 1]!.name}`) : input).press('Enter');
+    const body = (await (await sent).json().catch(() => ({}))) as { ok?: boolean; error?: string };
+    if (!body.ok) throw new Error(`/${commandPath} failed: ${body.error ?? 'no answer'}`);
   }
 
   /** Fills and submits the open modal, and waits for the double to accept it. */
   async function submitModal(values: Record<string, string>): Promise<void> {
-    const { page } = browser;
+    const { page } = p;
     const modal = page.getByTestId('modal');
     await modal.waitFor({ state: 'visible' });
     for (const [id, value] of Object.entries(values)) await page.getByTestId(`modal-input-${id}`).fill(value);
@@ -189,7 +217,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     story.push(`${who} (DM): ${decision}`);
     await view(who, 'dm');
     const live = '[data-custom-id^="fk:d:"]:not([disabled])';
-    const prompt = p.messages.filter({ hasText: `Your decision: ${decision}.` }).filter({ has: browser.page.locator(live) }).last();
+    const prompt = p.messages.filter({ hasText: `Your decision: ${decision}.` }).filter({ has: p.page.locator(live) }).last();
     await prompt.waitFor({ timeout: 10_000 });
     const buttons = prompt.locator(`[data-testid="component-button"]${live}`);
     const choices = await buttons.evaluateAll((els) => els.map((e) => ({ choice: (e.getAttribute('data-custom-id') ?? '').split(':').pop()!, label: e.textContent?.trim() ?? '' })));
@@ -210,7 +238,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     const needed = [...new Set([...CREW.alice, ...CREW.bob])];
     for (const name of needed) {
       await command('alice', 'crew model', [{ name: 'name', value: name }], { modal: true });
-      expect(await browser.page.getByTestId('modal-input-name').inputValue()).toBe(name); // prefilled
+      expect(await p.page.getByTestId('modal-input-name').inputValue()).toBe(name); // prefilled
       const known = new Set(await p.messageIds());
       await submitModal(cardForm(inkwellTable.models.find((m) => m.name === name && m.title === null)!));
       // The bot answers the submit in private: only Alice reads that the card is saved.
@@ -277,8 +305,10 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
       if (!w) throw new Error(`nobody waited for while the game runs:\n${text}\n${story.slice(-8).join('\n')}`);
       const kind = GAME_DECISIONS[w.decision];
       if (!kind) {
-        await answerInDm(w.who, w.decision);
-        await expect.poll(() => statusText(), { timeout: 10_000 }).not.toBe(text);
+        await timed('dmAnswers', async () => {
+          await answerInDm(w.who, w.decision);
+          await expect.poll(() => statusText(), { timeout: 10_000 }).not.toBe(text);
+        });
         continue;
       }
       if (kind.startsWith('start-')) await command(w.who, 'turn ready');
