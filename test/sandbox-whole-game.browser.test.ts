@@ -352,5 +352,5 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     expect(health.length).toBe(CREW.alice.length + CREW.bob.length);
     expect(health.filter((m) => Number(m[1]) < Number(m[2])).length).toBeGreaterThan(0);
     expect(browser.pageErrors).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 });
