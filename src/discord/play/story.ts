@@ -9,8 +9,7 @@
  * over days keeps its message across restarts and across instances of the bot.
  */
 import type { AnySystem, PublicBatch } from '../../systems/contract.js';
-import { parseLog, readStory, type SystemEvent } from '../../app/games.js';
-import { decisionClock } from '../../app/status.js';
+import { readStory, type SystemEvent } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { GameMessageRef } from '../../store/contract.js';
 import { asEdit } from './outgoing.js';
@@ -151,27 +150,47 @@ export async function retell(scope: Scope, game: LoadedGame, ref: GameMessageRef
   }
 }
 
+/** When each decision pending in a game's status opened, as kept with its status message (its `topic`). */
+type StatusOpened = Record<string, { at: number; entry: number }>;
+
+function readOpened(topic: string | undefined): StatusOpened {
+  if (!topic || !topic.startsWith('{')) return {};
+  try {
+    const parsed: unknown = JSON.parse(topic);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as StatusOpened) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Brings the game's living status message up to date (systems with `livingStatus`): posted once, in the
- * game's channel, then edited in place after every action — one REST call an action. Best effort, like
- * a story's message: the action is recorded whatever happens here.
+ * game's channel, then edited in place after every action — one REST call an action. When each pending
+ * decision opened is kept beside the message (a decision first seen now opened with this action), so
+ * the cost does not grow with the game's log. Best effort, like a story's message: the action is
+ * recorded whatever happens here.
  */
 export async function refreshStatus(scope: Scope, game: LoadedGame): Promise<void> {
   const build = game.system.presentation.livingStatus;
   if (!build) return;
   try {
-    const log = parseLog(game.system, game.stored, await scope.services.store.listEvents(game.stored.id));
-    const clock = log.ok ? decisionClock(game, log.entries) : { opened: new Map() };
+    const ref = await scope.services.store.getGameMessage(game.stored.id, STATUS_SLOT);
+    const known = readOpened(ref?.topic);
+    const pending = game.system.phase(game.state) === 'active' ? game.system.pendingDecisions(game.state) : [];
+    const opened: StatusOpened = {};
+    for (const d of pending) opened[d.id] = known[d.id] ?? { at: scope.services.clock(), entry: game.stored.version };
+    const clock = { opened: new Map(Object.entries(opened).map(([id, o]) => [id, { at: new Date(o.at), entry: o.entry }])) };
     const message = build(await publicTranslator(scope, game.stored.guildId), game.system.publicView(game.state), clock);
     // An edit never pings, and neither does the first post: whoever is awaited is told by their DM.
     const quiet = { ...message, allowed_mentions: { parse: [] } };
-    const ref = await scope.services.store.getGameMessage(game.stored.id, STATUS_SLOT);
+    const topic = JSON.stringify(opened);
     if (ref) {
       await scope.services.outbox.editChannelMessage(ref.channelId, ref.messageId, asEdit(quiet));
+      if (topic !== ref.topic) await scope.services.store.saveGameMessage({ ...ref, topic });
       return;
     }
     const { messageId } = await scope.services.outbox.postToChannel(game.stored.channelId, quiet);
-    await scope.services.store.saveGameMessage({ gameId: game.stored.id, slot: STATUS_SLOT, topic: STATUS_SLOT, fromBatch: 0, channelId: game.stored.channelId, messageId });
+    await scope.services.store.saveGameMessage({ gameId: game.stored.id, slot: STATUS_SLOT, topic, fromBatch: 0, channelId: game.stored.channelId, messageId });
   } catch (error) {
     scope.services.log.warn(`could not update the status message of game ${game.stored.id}: ${describeError(error)}`);
   }

@@ -78,8 +78,28 @@ export function evolve(state: WholeState, event: WholeEvent): WholeState {
   return { table: state.table, game: evolveGame(state.game, event) };
 }
 
+/**
+ * Deep-equal to `events.reduce(evolve, state)`, but each run of the table's events is folded by the table
+ * engine in one go (it copies its state once per call, not once per event).
+ */
 export function evolveAll(state: WholeState, events: readonly WholeEvent[]): WholeState {
-  return events.reduce(evolve, state);
+  let { table: tableState, game } = state;
+  let run: table.GameEvent[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    tableState = table.evolveAll(tableState, run);
+    const opened = run.filter((e) => e.type === 'DecisionOpened').length;
+    if (game && opened) game = { ...game, interrupts: game.interrupts + opened };
+    run = [];
+  };
+  for (const event of events) {
+    if (isGameEvent(event)) {
+      flush();
+      game = evolveGame(game, event);
+    } else run.push(event);
+  }
+  flush();
+  return { table: tableState, game };
 }
 
 export function replay(events: readonly WholeEvent[]): WholeState {

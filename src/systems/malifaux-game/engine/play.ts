@@ -188,11 +188,16 @@ export function resolveModel(game: GameLayer, ref: string): { ok: true; value: M
   const exact = game.models.find((x) => x.id === ref || modelLabel(x).toLowerCase() === ref.trim().toLowerCase());
   if (exact) return { ok: true, value: exact };
   const key = nameKey(ref);
+  const standing = (m: ModelInPlay) => m.status === 'in-play' || m.status === 'buried';
+  let found = game.models.filter((m) => standing(m) && (nameKey(m.name) === key || nameKey(fullName(m.name, m.title)) === key));
+  // "Page 2": a crew's second Page, its copies numbered in the crew's order as the status numbers them.
   const copy = /^(.*\S)\s+(\d+)$/.exec(key);
-  const standing = game.models.filter((m) => m.status === 'in-play' || m.status === 'buried');
-  const named = (k: string) => standing.filter((m) => nameKey(m.name) === k || nameKey(fullName(m.name, m.title)) === k);
-  let found = named(key);
-  if (found.length === 0 && copy) found = named(copy[1]!).filter((_, i, all) => all.length >= Number(copy[2]) && i === Number(copy[2]) - 1);
+  if (found.length === 0 && copy) {
+    found = ([0, 1] as const).flatMap((seat) => {
+      const m = game.models.filter((x) => x.seat === seat && nameKey(x.name) === copy[1])[Number(copy[2]) - 1];
+      return m && standing(m) ? [m] : [];
+    });
+  }
   if (found.length === 1) return { ok: true, value: found[0]! };
   if (found.length > 1) return refuse('MODEL_AMBIGUOUS', undefined, { model: ref, labels: found.map((m) => `${modelLabel(m)} ${m.name}`).join(', ') });
   return refuse('UNKNOWN_MODEL', undefined, { model: ref });

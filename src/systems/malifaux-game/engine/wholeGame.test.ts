@@ -276,7 +276,10 @@ describe('naming a model', () => {
     const pages = game.models.filter((m) => m.name === 'Page');
     expect(pages.map((m) => m.seat)).toEqual([0, 1, 1]);
     expect(resolveModel(game, 'Page')).toMatchObject({ ok: false, error: { code: 'MODEL_AMBIGUOUS', params: { labels: pages.map((m) => `${modelLabel(m)} Page`).join(', ') } } });
-    expect(resolveModel(game, 'Page 2')).toMatchObject({ ok: true, value: { id: pages[1]!.id } });
+    // Copies are numbered within their crew, as the status numbers them: Bob's second Page is "Page 2";
+    // "Page 1" names a Page in each crew.
+    expect(resolveModel(game, 'Page 2')).toMatchObject({ ok: true, value: { id: pages[2]!.id } });
+    expect(resolveModel(game, 'Page 1')).toMatchObject({ ok: false, error: { code: 'MODEL_AMBIGUOUS' } });
     expect(resolveModel(game, 'Nobody')).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MODEL' } });
   });
 });

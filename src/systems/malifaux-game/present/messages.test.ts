@@ -344,7 +344,8 @@ describe('the living status', () => {
       const embed = presentation.livingStatus!(t, big, NO_CLOCK).embeds![0]!;
       within(embed);
       expect(embed.fields![1]!.value).toMatch(/… (and|et) \d+/);
-      expect(embed.fields![1]!.value).toContain('~~A Very Long Model Name Number 0 of the Crew');
+      // Ids of this made-up crew are not s<seat>-m<n>: the label is the id itself.
+      expect(embed.fields![1]!.value).toContain('~~`s0-x0` A Very Long Model Name Number 0 of the Crew');
     }
     const status = presentation.status(en, big, privateView(g.state, 0), NO_CLOCK);
     expect(status.embeds!.reduce((n, e) => n + embedSize(e), 0)).toBeLessThanOrEqual(6000);

@@ -3,6 +3,7 @@
  * in place) and the public part of /game status. Built from the public view only: a crew shows nothing
  * before the reveal, the schemes only their commitments.
  */
+import { modelLabel } from '../engine/play.js';
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { hasMessage, type MessageKey, type Translate } from '../../../i18n/index.js';
 import type { StatusClock } from '../../contract.js';
@@ -64,7 +65,8 @@ export function fitLines(t: Translate, lines: readonly string[], limit: number):
 /** One model in a line: activated, name, Health, conditions; killed ones struck through. */
 export function modelLine(t: Translate, models: readonly ModelInPlay[], m: ModelInPlay): string {
   const conditions = Object.entries(m.conditions).map(([id, value]) => conditionText(t, id, value));
-  const body = [`${modelName(models, m)} ${m.health}/${m.maxHealth}`, ...conditions].join(' · ');
+  // The label (A1, B2) is how commands name a model; the name with its copy number is how players read it.
+  const body = [`\`${modelLabel(m)}\` ${modelName(models, m)} ${m.health}/${m.maxHealth}`, ...conditions].join(' · ');
   if (m.status === 'killed') return `~~${body}~~`;
   const marks = `${m.activated ? '✓ ' : ''}${m.status === 'buried' ? '⚰️ ' : ''}`;
   return `${marks}${m.leader ? '👑 ' : ''}${body}`;
