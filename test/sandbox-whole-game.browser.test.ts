@@ -125,7 +125,8 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
   }
 
   /** The living status message: the channel's messages with an embed that shows VP. */
-  const statusMessages = (): Locator => p.messages.filter({ has: p.page.getByTestId('embed').filter({ hasText: 'VP' }) });
+  // The status: titled "<A> vs <B>: a whole game", with the VP columns (a turn's summary has VP too, not that title).
+  const statusMessages = (): Locator => p.messages.filter({ has: p.page.getByTestId('embed').filter({ hasText: 'VP' }).filter({ hasText: ': a whole game' }) });
 
   /** The status's description (where the game is, whom it waits for), read once the status is a single message. */
   async function statusText(): Promise<string> {
@@ -148,7 +149,8 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     const lines = await field.locator('.embed-field-value .md-line').evaluateAll((els) => els.map((e) => ({ text: e.textContent?.trim() ?? '', struck: e.querySelector('s') !== null })));
     const out: { name: string; activated: boolean; killed: boolean }[] = [];
     for (const { text, struck } of lines) {
-      const name = CREW[who].find((n) => new RegExp(`^(✓ )?(⚰️ )?(👑 )?${n} \\d+/\\d+`).test(text));
+      // Each line: marks, the model's label (A1, B2: how commands name it), its name, its Health.
+      const name = CREW[who].find((n) => new RegExp(`^(✓ )?(⚰️ )?(👑 )?[AB]\\d+ ${n} \\d+/\\d+`).test(text));
       if (name) out.push({ name, activated: text.startsWith('✓'), killed: struck });
     }
     return out;
@@ -169,8 +171,10 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     if (how.modal) return;
     await timed('waitingForStatus', () => expect
       .poll(async () => {
-        const refusal = (await privately.count()) > answered ? await privately.last().innerText() : null;
-        if (refusal) throw new Error(`/${commandPath} refused: ${refusal}\n${story.slice(-8).join('\n')}`);
+        // A quiet move is answered to its asker alone too (the status tells everyone): a refusal is the
+        // private answer that starts with the warning sign.
+        const answer = (await privately.count()) > answered ? await privately.last().innerText() : null;
+        if (answer?.trim().startsWith('⚠️')) throw new Error(`/${commandPath} refused: ${answer}\n${story.slice(-8).join('\n')}`);
         return statusText();
       }, { timeout: 15_000 })
       .not.toBe(before));
