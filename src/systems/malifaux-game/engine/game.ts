@@ -70,12 +70,16 @@ export function isGameEvent(event: WholeEvent): event is GameEvent {
 }
 
 export function evolve(state: WholeState, event: WholeEvent): WholeState {
-  if (!isGameEvent(event)) {
-    // A table decision opening interrupts the game's own: they reopen after it, under new ids.
-    const game = event.type === 'DecisionOpened' && state.game ? { ...state.game, interrupts: state.game.interrupts + 1 } : state.game;
-    return { table: table.evolve(state.table, event), game };
-  }
-  return { table: state.table, game: evolveGame(state.game, event) };
+  return evolveAll(state, [event]);
+}
+
+/**
+ * What a run of the table's events does to the game's part: each table decision that opens interrupts
+ * the game's own decisions, which reopen after it under new ids.
+ */
+function interrupted(game: GameLayer | null, run: readonly table.GameEvent[]): GameLayer | null {
+  const opened = run.filter((e) => e.type === 'DecisionOpened').length;
+  return game && opened ? { ...game, interrupts: game.interrupts + opened } : game;
 }
 
 /**
@@ -88,8 +92,7 @@ export function evolveAll(state: WholeState, events: readonly WholeEvent[]): Who
   const flush = () => {
     if (run.length === 0) return;
     tableState = table.evolveAll(tableState, run);
-    const opened = run.filter((e) => e.type === 'DecisionOpened').length;
-    if (game && opened) game = { ...game, interrupts: game.interrupts + opened };
+    game = interrupted(game, run);
     run = [];
   };
   for (const event of events) {
@@ -274,9 +277,8 @@ function decideTable(state: WholeState, cmd: table.Command, actor: Actor): Decid
   if (!tableActionAllowed(state.game, cmd.type)) return refuse('WRONG_STEP', 'START-3', { phase: 'initiative', step: state.game?.turn?.step ?? '' });
   const decided = table.decideAndEvolve(state.table, cmd, actor);
   if (!decided.ok) return { ok: false, error: decided.error };
-  // The table's state as its engine folded it; the game's part follows the same events (its interruptions).
-  const opened = decided.value.events.filter((e) => e.type === 'DecisionOpened').length;
-  const after: WholeState = { table: decided.value.state, game: state.game && opened ? { ...state.game, interrupts: state.game.interrupts + opened } : state.game };
+  // The table's state as its engine folded it; the game's part follows the same events.
+  const after: WholeState = { table: decided.value.state, game: interrupted(state.game, decided.value.events) };
   // What the cards did to the game: a duel's damage on its target model, an initiative flip settled.
   const more = afterTableEvents(after, decided.value.events);
   const events = [...decided.value.events, ...more];
