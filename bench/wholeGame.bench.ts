@@ -22,8 +22,7 @@ import { pathToFileURL } from 'node:url';
 import type { REST } from '@discordjs/rest';
 import * as table from '../src/systems/malifaux-table/engine/index.js';
 import { malifauxGame } from '../src/systems/malifaux-game/index.js';
-import { inkwellTable } from '../src/systems/malifaux-game/crews/fixtures.js';
-import { parseCrewList, type ModelProfile, type ParsedCrew } from '../src/systems/malifaux-game/crews/index.js';
+import { arcanistCrew, cardForm, inkwellTable } from '../src/systems/malifaux-game/crews/fixtures.js';
 import { decide, initialState, pendingDecisions, type Actor } from '../src/systems/malifaux-game/engine/game.js';
 import { wholeStateSchema, type WholeCommand, type WholeEvent, type WholeState } from '../src/systems/malifaux-game/engine/schema.js';
 import { checkSchemeChoice, SCHEME_PICKS } from '../src/systems/malifaux-game/engine/schemes.js';
@@ -50,12 +49,6 @@ const ACTORS: [Actor, Actor] = [
   { userId: 'u-alice', seat: 0, referee: false },
   { userId: 'u-bob', seat: 1, referee: false },
 ];
-
-function crew(text: string): ParsedCrew {
-  const parsed = parseCrewList(`(Arcanists)\n${text}`, inkwellTable);
-  if (!parsed.ok) throw new Error(parsed.error.code);
-  return parsed.value;
-}
 
 /** A plain answer to the table's decision `d`, varied by `n`: a cheat one time in three, a soulstone one in two. */
 function tableAnswer(d: table.PendingDecision, n: number): string | string[] {
@@ -123,8 +116,8 @@ class EngineGame {
 export function buildWholeGameLog(): { events: WholeEvent[]; state: WholeState } {
   const g = new EngineGame();
   g.send({ type: 'startWholeGame', gameId: 'bench-whole', seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed: SEED, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50 } }, 0);
-  g.send({ type: 'declareCrew', crew: crew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n'), profiles: inkwellTable }, 0);
-  g.send({ type: 'declareCrew', crew: crew('Leader:\n  Scribe Major\nHires:\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n  Page\n  Furnace Hand\n'), profiles: inkwellTable }, 1);
+  g.send({ type: 'declareCrew', crew: arcanistCrew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n'), profiles: inkwellTable }, 0);
+  g.send({ type: 'declareCrew', crew: arcanistCrew('Leader:\n  Scribe Major\nHires:\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n  Page\n  Furnace Hand\n'), profiles: inkwellTable }, 1);
   for (const seat of [0, 1] as const) {
     const picked = schemePick(g.state, seat);
     if (!picked) throw new Error(`no scheme pair for seat ${seat}`);
@@ -373,18 +366,6 @@ class BotHarness {
   close(): Promise<void> {
     return this.cleanup();
   }
-}
-
-/** The card typed into /crew model's form, as a player would write it. */
-function cardForm(p: ModelProfile): Record<string, string> {
-  const station = `${p.station}${p.stationLimit ? ` (${p.stationLimit})` : ''}${p.totemOf ? `, totem of ${p.totemOf}` : ''}`;
-  return {
-    name: p.title ? `${p.name}, ${p.title}` : p.name,
-    station,
-    factions: `${p.factions.join(', ')}; ${p.keywords.join(', ')}`,
-    numbers: `cost ${p.cost ?? '-'} health ${p.health} base ${p.base}`,
-    stats: `Df ${p.df} Wp ${p.wp} Sz ${p.sz} Mv ${p.mv}`,
-  };
 }
 
 /**

@@ -14,8 +14,7 @@ import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import { checkSchemeChoice, SCHEME_PICKS } from '../src/systems/malifaux-game/engine/schemes.js';
 import { schemeById } from '../src/systems/malifaux-game/engine/encounterPacks.js';
 import { modelLabel } from '../src/systems/malifaux-game/engine/play.js';
-import { inkwellTable } from '../src/systems/malifaux-game/crews/fixtures.js';
-import type { ModelProfile } from '../src/systems/malifaux-game/crews/index.js';
+import { cardForm, inkwellTable } from '../src/systems/malifaux-game/crews/fixtures.js';
 import { IDS, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
 
 let app: App;
@@ -34,18 +33,6 @@ const BOB_LIST = 'Scribes (Arcanists)\nLeader:\n  Scribe Major\nHires:\n  Quill 
 async function whole(): Promise<WholeState> {
   const row = await app.game(ch());
   return wholeStateSchema.parse(row!.snapshot) as WholeState;
-}
-
-/** The card typed into /crew model's form, as a player would write it. */
-function form(p: ModelProfile): Record<string, string> {
-  const station = `${p.station}${p.stationLimit ? ` (${p.stationLimit})` : ''}${p.totemOf ? `, totem of ${p.totemOf}` : ''}`;
-  return {
-    name: p.title ? `${p.name}, ${p.title}` : p.name,
-    station,
-    factions: `${p.factions.join(', ')}; ${p.keywords.join(', ')}`,
-    numbers: `cost ${p.cost ?? '-'} health ${p.health} base ${p.base}`,
-    stats: `Df ${p.df} Wp ${p.wp} Sz ${p.sz} Mv ${p.mv}`,
-  };
 }
 
 async function submit(who: 'alice' | 'bob', values: Record<string, string>) {
@@ -101,7 +88,7 @@ describe('a whole game by play-by-post', () => {
       const opened = await app.command('alice', 'crew model', { name }, ch());
       expect(opened.responseType).toBe(9);
       const profile = inkwellTable.models.find((p) => p.name === name && p.title === null)!;
-      const saved = await submit('alice', form(profile));
+      const saved = await submit('alice', cardForm(profile));
       expect(saved.ok, saved.error).toBe(true);
     }
     // A name the server does not know is listed back, nothing changed.

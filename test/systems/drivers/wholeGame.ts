@@ -10,8 +10,7 @@ import type { SeatInfo } from '../../../src/systems/contract.js';
 import { malifauxGame } from '../../../src/systems/malifaux-game/index.js';
 import { pendingDecisions } from '../../../src/systems/malifaux-game/engine/game.js';
 import type { WholeCommand, WholeEvent, WholeState } from '../../../src/systems/malifaux-game/engine/schema.js';
-import { inkwellTable } from '../../../src/systems/malifaux-game/crews/fixtures.js';
-import { parseCrewList, type ParsedCrew } from '../../../src/systems/malifaux-game/crews/index.js';
+import { arcanistCrew, inkwellTable } from '../../../src/systems/malifaux-game/crews/fixtures.js';
 import { schemeById } from '../../../src/systems/malifaux-game/engine/encounterPacks.js';
 import * as table from '../../../src/systems/malifaux-table/engine/index.js';
 import type { Audience, Driver, Move, Pick } from '../contract.suite.js';
@@ -19,14 +18,9 @@ import { malifauxDriver } from './malifaux.js';
 
 const STRANGER = { userId: 'stranger', seat: null, referee: false };
 
-function crew(text: string): ParsedCrew {
-  const parsed = parseCrewList(`(Arcanists)\n${text}`, inkwellTable);
-  if (!parsed.ok) throw new Error(parsed.error.code);
-  return parsed.value;
-}
 const CREWS = [
-  crew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Page\n'),
-  crew('Leader:\n  Scribe Major\nHires:\n  Quill Knight\n  Ink Sprite\n  Page\n'),
+  arcanistCrew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Page\n'),
+  arcanistCrew('Leader:\n  Scribe Major\nHires:\n  Quill Knight\n  Ink Sprite\n  Page\n'),
 ] as const;
 
 const actorOf = (seats: readonly SeatInfo[], seat: number) => ({ userId: seats[seat]!.userId, seat, referee: false });

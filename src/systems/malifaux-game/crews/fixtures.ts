@@ -2,7 +2,8 @@
  * Test fixtures: profiles as a server's users would enter them. Every number here is invented for the
  * tests (the bot ships no card data); only the names of the crew-list samples come from the notes.
  */
-import { modelProfileSchema, nameKey, fullName, upgradeProfileSchema, type CrewEntry, type ModelProfile, type ModelProfileInput, type ModelTable, type UpgradeEntry, type UpgradeProfile, type UpgradeProfileInput } from './model.js';
+import { modelProfileSchema, nameKey, fullName, upgradeProfileSchema, type CrewEntry, type ModelProfile, type ModelProfileInput, type ModelTable, type ParsedCrew, type UpgradeEntry, type UpgradeProfile, type UpgradeProfileInput } from './model.js';
+import { parseCrewList } from './parse.js';
 
 const STATS = { health: 6, base: 30, df: 5, wp: 5, sz: 2, mv: 5 } as const;
 
@@ -61,3 +62,22 @@ export const inkwellTable: ModelTable = {
     upgrade({ name: 'Guild Badge', factions: ['guild'], cost: 1 }),
   ],
 };
+
+/** An Arcanist crew list (its sections as written) read against `inkwellTable`; throws if it is no crew. */
+export function arcanistCrew(sections: string): ParsedCrew {
+  const parsed = parseCrewList(`(Arcanists)\n${sections}`, inkwellTable);
+  if (!parsed.ok) throw new Error(`not a crew: ${parsed.error.code}`);
+  return parsed.value;
+}
+
+/** A card typed into /crew model's form, as a player writes it (crews/profileForm.ts reads it back). */
+export function cardForm(p: ModelProfile): Record<string, string> {
+  const station = `${p.station}${p.stationLimit ? ` (${p.stationLimit})` : ''}${p.totemOf ? `, totem of ${p.totemOf}` : ''}`;
+  return {
+    name: p.title ? `${p.name}, ${p.title}` : p.name,
+    station,
+    factions: `${p.factions.join(', ')}; ${p.keywords.join(', ')}`,
+    numbers: `cost ${p.cost ?? '-'} health ${p.health} base ${p.base}`,
+    stats: `Df ${p.df} Wp ${p.wp} Sz ${p.sz} Mv ${p.mv}`,
+  };
+}

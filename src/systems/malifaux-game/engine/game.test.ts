@@ -1,7 +1,7 @@
 /** The whole game's set-up through its decider: SETUP-2..10 from /game new to turn 1. */
 import { describe, expect, it } from 'vitest';
-import { inkwellTable } from '../crews/fixtures.js';
-import { parseCrewList, type ParsedCrew } from '../crews/index.js';
+import { arcanistCrew, inkwellTable } from '../crews/fixtures.js';
+import { parseCrewList } from '../crews/index.js';
 import { decide, evolveAll, initialState, replay, type Actor, type Decided } from './game.js';
 import { encounterFromSeed } from './encounter.js';
 import type { WholeCommand, WholeEvent, WholeState } from './schema.js';
@@ -21,13 +21,8 @@ const START: WholeCommand = {
   options: { pack: 'core', encounterSize: 50 },
 };
 
-function crew(text: string): ParsedCrew {
-  const parsed = parseCrewList(`(Arcanists)\n${text}`, inkwellTable);
-  if (!parsed.ok) throw new Error(parsed.error.code);
-  return parsed.value;
-}
-const ADA_CREW = crew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Ink Sprite\n  Page\n');
-const SCRIBE_CREW = crew('Leader:\n  Scribe Major\nHires:\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n  Page\n  Furnace Hand\n');
+const ADA_CREW = arcanistCrew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Ink Sprite\n  Page\n');
+const SCRIBE_CREW = arcanistCrew('Leader:\n  Scribe Major\nHires:\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n  Page\n  Furnace Hand\n');
 
 /** Plays commands in order, failing loudly on a refusal; returns the state and every event. */
 function play(commands: [WholeCommand, Actor][], from: WholeState = initialState): { state: WholeState; events: WholeEvent[] } {
@@ -77,7 +72,7 @@ describe('the whole game: set-up', () => {
     const unknown = parseCrewList('(Arcanists)\nLeader:\n  Ada Quill\nHires:\n  Mystery Model\n', inkwellTable);
     if (!unknown.ok) throw new Error('parse');
     expect(refusal(decide(state, { type: 'declareCrew', crew: unknown.value, profiles: inkwellTable }, BOB))).toBe('CREW_UNKNOWN_NAMES');
-    const tooBig = crew('Leader:\n  Ada Quill\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Ink Sprite\n  Ink Sprite\n  Page\n  Page\n');
+    const tooBig = arcanistCrew('Leader:\n  Ada Quill\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Ink Sprite\n  Ink Sprite\n  Page\n  Page\n');
     const refused = decide(state, { type: 'declareCrew', crew: tooBig, profiles: inkwellTable }, BOB);
     expect(refusal(refused)).toBe('CREW_NOT_HIRABLE');
     expect(refusal(decide(state, { type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, { userId: 'u-rita', seat: null, referee: true }))).toBe('NOT_A_PLAYER');

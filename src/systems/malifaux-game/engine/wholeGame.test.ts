@@ -5,125 +5,13 @@
  * soulstones, triggers) are answered the plain way: no cheat, no soulstone, no trigger.
  */
 import { describe, expect, it } from 'vitest';
-import * as table from '../../malifaux-table/engine/index.js';
 import { inkwellTable, profile } from '../crews/fixtures.js';
-import { parseCrewList, type ParsedCrew } from '../crews/index.js';
-import { decide, initialState, pendingDecisions, replay, type Actor } from './game.js';
+import { pendingDecisions, replay } from './game.js';
+import { ADA_CREW, SCRIBE_CREW, SEED, ScriptedGame, activations, setUp, startPhase } from './testkit.js';
 import { privateView, publicEvent, publicView } from './views.js';
 import { revealScheme, schemeSalt } from './schemes.js';
-import type { ModelInPlay, WholeCommand, WholeEvent, WholeState } from './schema.js';
+import type { WholeEvent, WholeState } from './schema.js';
 import type { Seat } from './setup.js';
-
-const SEED = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
-const ACTORS: [Actor, Actor] = [
-  { userId: 'u-alice', seat: 0, referee: false },
-  { userId: 'u-bob', seat: 1, referee: false },
-];
-
-function crew(text: string): ParsedCrew {
-  const parsed = parseCrewList(`(Arcanists)\n${text}`, inkwellTable);
-  if (!parsed.ok) throw new Error(parsed.error.code);
-  return parsed.value;
-}
-const ADA_CREW = crew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n');
-const SCRIBE_CREW = crew('Leader:\n  Scribe Major\nHires:\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n  Page\n  Furnace Hand\n');
-
-class Game {
-  state: WholeState = initialState;
-  readonly log: WholeEvent[] = [];
-  /** Every state reached, to check replay against. */
-  readonly states: WholeState[] = [];
-  /** The log's length when each of `states` was reached. */
-  readonly lengths: number[] = [];
-
-  send(command: WholeCommand, seat: Seat): void {
-    const decided = decide(this.state, command, ACTORS[seat]);
-    if (!decided.ok) throw new Error(`${command.type} by seat ${seat} refused: ${JSON.stringify(decided.error)}`);
-    this.log.push(...decided.value.events);
-    this.state = decided.value.state;
-    this.states.push(this.state);
-    this.lengths.push(this.log.length);
-    this.answerCards();
-  }
-
-  refused(command: WholeCommand, seat: Seat): string | null {
-    const decided = decide(this.state, command, ACTORS[seat]);
-    return decided.ok ? null : decided.error.code;
-  }
-
-  /** The table's decisions, answered plainly: decline a cheat, no soulstone, no trigger, the lowest discards. */
-  answerCards(): void {
-    for (;;) {
-      const d = table.pendingDecision(this.state.table);
-      if (!d) return;
-      const choices = table.decisionChoices(d);
-      const pick = d.kind === 'cheat' ? table.DECLINE : d.kind === 'discardDown' ? choices.slice(0, d.count) : d.kind === 'trigger' ? table.NO_TRIGGER : (choices.find((c) => c === 'none' || c === 'false' || c === 'no') ?? choices[0]!);
-      const command = table.commandForChoice(d, pick);
-      if (!command) throw new Error(`no answer for ${d.kind}`);
-      const decided = decide(this.state, command, ACTORS[d.seat]);
-      if (!decided.ok) throw new Error(`answer to ${d.kind} refused: ${JSON.stringify(decided.error)}`);
-      this.log.push(...decided.value.events);
-      this.state = decided.value.state;
-      this.states.push(this.state);
-      this.lengths.push(this.log.length);
-    }
-  }
-
-  get game() {
-    return this.state.game!;
-  }
-  get turn() {
-    return this.game.turn!;
-  }
-  model(seat: Seat, name: string): ModelInPlay {
-    const m = this.game.models.find((x) => x.seat === seat && x.name === name && x.status !== 'killed' && x.status !== 'removed');
-    if (!m) throw new Error(`no ${name} in seat ${seat}`);
-    return m;
-  }
-}
-
-/** Set-up to turn 1 (the golden seed: seat 1 attacks, pool {3, 5, 7, 10, 11}). */
-function setUp(): Game {
-  const g = new Game();
-  g.send({ type: 'startWholeGame', gameId: 'g1', seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed: SEED, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50 } }, 0);
-  g.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);
-  g.send({ type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, 1);
-  const enemyGolem = g.model(0, 'Press Golem').id;
-  const pick = (scheme: string, enemy: string[] = []) => ({ scheme, friendly: [], enemy, markerType: null, terrain: null }) as never;
-  g.send({ type: 'chooseSchemes', choice: [pick('core.harness-the-ley-line'), pick('core.assassinate')] }, 0);
-  g.send({ type: 'chooseSchemes', choice: [pick('core.take-prisoner', [enemyGolem]), pick('core.deliver-a-message', [g.model(0, 'Ada Quill').id])] }, 1);
-  // SETUP-9: the Attacker (seat 1), the Defender, the Attacker.
-  g.send({ type: 'deployed' }, 1);
-  g.send({ type: 'deployed' }, 0);
-  g.send({ type: 'deployed' }, 1);
-  return g;
-}
-
-/** Plays a turn's Start Phase: discards, draws, initiative (the winner keeps it), effects. */
-function startPhase(g: Game): void {
-  if (g.turn.step === 'discard') for (const s of [0, 1] as const) g.send({ type: 'startStepDone' }, s);
-  for (let i = 0; i < 2; i++) g.send({ type: 'startStepDone' }, g.turn.pending[0]!);
-  while (g.turn.phase === 'initiative' && g.turn.step === 'flip') {
-    for (const s of [0, 1] as const) if (g.game.initiativeValues[s] === null) g.send({ type: 'flipInitiative' }, s);
-  }
-  g.send({ type: 'chooseInitiative', holder: g.turn.chooser! }, g.turn.chooser!);
-  for (let i = 0; i < 2; i++) g.send({ type: 'startStepDone' }, g.turn.pending[0]!);
-}
-
-/** Activations in turn order: each model takes one action and ends (a hook may act before it ends). */
-function activations(g: Game, during?: (g: Game, seat: Seat, model: ModelInPlay) => void): Seat[] {
-  const order: Seat[] = [];
-  while (g.turn.phase === 'activations') {
-    const seat = g.turn.active!;
-    const next = g.game.models.find((m) => m.controller === seat && !m.activated && (m.status === 'in-play' || m.status === 'buried'))!;
-    g.send({ type: 'activate', model: next.id }, seat);
-    order.push(seat);
-    if (next.status === 'in-play') g.send({ type: 'takeAction' }, seat);
-    during?.(g, seat, next);
-    g.send({ type: 'endActivation' }, seat);
-  }
-  return order;
-}
 
 describe('a whole game of five turns', () => {
   it('SETUP-8: the schemes are committed publicly and each commitment opens with its own salt only', () => {
@@ -222,7 +110,7 @@ describe('a whole game of five turns', () => {
     }
     expect(g.refused({ type: 'activate', model: mine.id }, active)).toBe('ALREADY_ACTIVATED');
     expect(before.game?.turn?.activating).toBeNull();
-    const fresh = new Game();
+    const fresh = new ScriptedGame();
     fresh.send({ type: 'startWholeGame', gameId: 'g2', seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed: SEED, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50 } }, 0);
     fresh.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);
     fresh.send({ type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, 1);

@@ -5,15 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { APIEmbed } from 'discord-api-types/v10';
-import * as table from '../../malifaux-table/engine/index.js';
 import { translator, type Translate } from '../../../i18n/index.js';
 import type { Message, StatusClock } from '../../contract.js';
 import { inkwellTable, profile } from '../crews/fixtures.js';
-import { parseCrewList, type ParsedCrew } from '../crews/index.js';
 import { gameChoiceId } from '../components/gameDecision.js';
-import { decide, evolveAll, initialState, pendingDecisions, type Actor } from '../engine/game.js';
+import { evolveAll, pendingDecisions } from '../engine/game.js';
+import { ACTORS, ADA_CREW, SCRIBE_CREW, ScriptedGame, activations, setUp, startCommand, startPhase as startTurn, type Batch } from '../engine/testkit.js';
 import { privateView, publicEvent, publicView, type WholePrivateView, type WholePublicView } from '../engine/views.js';
-import type { ModelInPlay, WholeCommand, WholeEvent, WholeState } from '../engine/schema.js';
+import type { WholeEvent } from '../engine/schema.js';
 import type { Seat } from '../engine/setup.js';
 import { presentation } from './messages.js';
 import { embedSize } from './status.js';
@@ -22,71 +21,11 @@ import { crewMessagesEn, crewMessagesFr } from '../crews/messages.js';
 import { en as enTable } from '../../../i18n/en.js';
 import { fr as frTable } from '../../../i18n/fr.js';
 
-const SEED = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
-const ACTORS: [Actor, Actor] = [
-  { userId: 'u-alice', seat: 0, referee: false },
-  { userId: 'u-bob', seat: 1, referee: false },
-];
 const en = translator('en');
 const fr = translator('fr');
 const NO_CLOCK: StatusClock = { opened: new Map() };
 
-function crew(text: string): ParsedCrew {
-  const parsed = parseCrewList(`(Arcanists)\n${text}`, inkwellTable);
-  if (!parsed.ok) throw new Error(parsed.error.code);
-  return parsed.value;
-}
-const ADA_CREW = crew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n');
-const SCRIBE_CREW = crew('Leader:\n  Scribe Major\nHires:\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n  Page\n  Furnace Hand\n');
-
-/** One command's events as the channel gets them: public forms, the view after, the view after each. */
-interface Batch {
-  before: WholeState;
-  events: WholeEvent[];
-  after: WholeState;
-}
-
-class Game {
-  state: WholeState = initialState;
-  readonly batches: Batch[] = [];
-
-  send(command: WholeCommand, seat: Seat): void {
-    this.apply(command, ACTORS[seat]);
-    this.answerCards();
-  }
-
-  private apply(command: WholeCommand, actor: Actor): void {
-    const decided = decide(this.state, command, actor);
-    if (!decided.ok) throw new Error(`${command.type} refused: ${JSON.stringify(decided.error)}`);
-    this.batches.push({ before: this.state, events: decided.value.events, after: decided.value.state });
-    this.state = decided.value.state;
-  }
-
-  /** The table's decisions, answered plainly: no cheat, no soulstone, no trigger, the lowest discards. */
-  answerCards(): void {
-    for (;;) {
-      const d = table.pendingDecision(this.state.table);
-      if (!d) return;
-      const choices = table.decisionChoices(d);
-      const pick = d.kind === 'cheat' ? table.DECLINE : d.kind === 'discardDown' ? choices.slice(0, d.count) : d.kind === 'trigger' ? table.NO_TRIGGER : (choices.find((c) => c === 'none' || c === 'false' || c === 'no') ?? choices[0]!);
-      const command = table.commandForChoice(d, pick);
-      if (!command) throw new Error(`no answer for ${d.kind}`);
-      this.apply(command, ACTORS[d.seat]);
-    }
-  }
-
-  get game() {
-    return this.state.game!;
-  }
-  get turn() {
-    return this.game.turn!;
-  }
-  model(seat: Seat, name: string): ModelInPlay {
-    const m = this.game.models.find((x) => x.seat === seat && x.name === name && x.status !== 'killed' && x.status !== 'removed');
-    if (!m) throw new Error(`no ${name} in seat ${seat}`);
-    return m;
-  }
-}
+type Game = ScriptedGame;
 
 /** The public batch of a command, as the platform hands it to afterAction. */
 function publicBatch(b: Batch) {
@@ -102,46 +41,13 @@ function publicBatch(b: Batch) {
 const text = (m: Message): string => JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components });
 
 function start(): Game {
-  const g = new Game();
-  g.send({ type: 'startWholeGame', gameId: 'g1', seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed: SEED, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50 } }, 0);
+  const g = new ScriptedGame();
+  g.send(startCommand(), 0);
   return g;
 }
 
-const pick = (scheme: string, enemy: string[] = []) => ({ scheme, friendly: [], enemy, markerType: null, terrain: null }) as never;
-
-/** Set-up to turn 1 (the golden seed: seat 1, Bob, attacks; pool {3, 5, 7, 10, 11}). */
-function setUp(): Game {
-  const g = start();
-  g.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);
-  g.send({ type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, 1);
-  g.send({ type: 'chooseSchemes', choice: [pick('core.harness-the-ley-line'), pick('core.assassinate')] }, 0);
-  g.send({ type: 'chooseSchemes', choice: [pick('core.take-prisoner', [g.model(0, 'Press Golem').id]), pick('core.deliver-a-message', [g.model(0, 'Ada Quill').id])] }, 1);
-  g.send({ type: 'deployed' }, 1);
-  g.send({ type: 'deployed' }, 0);
-  g.send({ type: 'deployed' }, 1);
-  return g;
-}
-
-function startPhase(g: Game): void {
-  if (g.turn.step === 'discard') for (const s of [0, 1] as const) g.send({ type: 'startStepDone' }, s);
-  for (let i = 0; i < 2; i++) g.send({ type: 'startStepDone' }, g.turn.pending[0]!);
-  while (g.turn.phase === 'initiative' && g.turn.step === 'flip') {
-    for (const s of [0, 1] as const) if (g.game.initiativeValues[s] === null) g.send({ type: 'flipInitiative' }, s);
-  }
-  g.send({ type: 'chooseInitiative', holder: g.turn.chooser === 0 ? 1 : 0 }, g.turn.chooser!);
-  for (let i = 0; i < 2; i++) g.send({ type: 'startStepDone' }, g.turn.pending[0]!);
-}
-
-function activations(g: Game, during?: (g: Game, seat: Seat, model: ModelInPlay) => void): void {
-  while (g.turn.phase === 'activations') {
-    const seat = g.turn.active!;
-    const next = g.game.models.find((m) => m.controller === seat && !m.activated && (m.status === 'in-play' || m.status === 'buried'))!;
-    g.send({ type: 'activate', model: next.id }, seat);
-    if (next.status === 'in-play') g.send({ type: 'takeAction' }, seat);
-    during?.(g, seat, next);
-    g.send({ type: 'endActivation' }, seat);
-  }
-}
+/** The winner of each initiative flip gives it away here, so both sides hold it in turn. */
+const startPhase = (g: Game) => startTurn(g, 'gives');
 
 /** Five turns with a duel, a kill credited, a summon, a condition, a burial and a replace. */
 function wholeGame(): Game {
