@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/profile-path.ts [--mode=handler|http|both] [--n=20000] [--seconds=3] [--rounds=3]
  *                                 [--games=16] [--serialize] [--only=bot|bare] [--track-afters]
- *                                 [--store=memory|sqlite|postgresql] [--client=raw|node]
+ *                                 [--store=memory|sqlite|postgresql] [--client=raw|node] [--link-pictures]
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile-path.ts --mode=handler --n=40000
  *   npx tsx bench/cpuprofile-top.ts $(ls -S /tmp/prof/*.cpuprofile | head -1) 30 route,actNow,publicMessage
@@ -254,7 +254,7 @@ async function httpMode(): Promise<void> {
   const double = await startDiscordDouble();
   const keys = generateBenchKeys();
   const store = await profiledStore();
-  const server = await startBotServer({ double, publicKeyHex: keys.publicKeyHex, store, trackAfters: flag('track-afters') });
+  const server = await startBotServer({ double, publicKeyHex: keys.publicKeyHex, store, trackAfters: flag('track-afters'), linkPictures: flag('link-pictures') });
   const bare = await startBareServer(keys.publicKeyHex);
   const channels = channelIds('13000000000032', GAMES);
   const nextId = idFactory(32);

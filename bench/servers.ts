@@ -2,6 +2,7 @@
  * The servers the benchmarks drive: the real bot behind the real HTTP endpoint (with its REST pointed at
  * the local Discord double, never Discord), and a bare node:http server that only checks the signature.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import type { Logger } from '../src/app/services.js';
 import type { InitialReply, InteractionHandler } from '../src/discord/contract.js';
 import { createInteractionsServer, listen } from '../src/discord/http.js';
 import { createRest } from '../src/discord/outbox.js';
+import { createPictureLinks } from '../src/discord/pictureLinks.js';
 import { createSignatureVerifier } from '../src/discord/signature.js';
 import { openStore } from '../src/store/open.js';
 import type { GameStore } from '../src/store/contract.js';
@@ -88,10 +90,10 @@ export async function startBotServer(options: {
    */
   trackAfters?: boolean;
   /**
-   * Answer without the reply's files (the flip picture is still drawn): a reference that shows what the
-   * upload through the interaction callback costs, apart from the rest of the path. Never a contender.
+   * Link public pictures instead of uploading them, as an HTTP deployment with PUBLIC_URL does (src/discord/
+   * pictureLinks.ts). Nobody fetches the links here: Discord's proxy would fetch each picture once.
    */
-  withoutUploads?: boolean;
+  linkPictures?: boolean;
 }): Promise<BotServer> {
   const counters = newCounters();
   let tempDir: string | undefined;
@@ -127,12 +129,9 @@ export async function startBotServer(options: {
     };
   };
 
-  const withoutUploads: InteractionHandler = async (interaction) => {
-    const { files: _dropped, ...reply } = await bot.handler(interaction);
-    return reply;
-  };
-  const handler = options.trackAfters ? tracking : options.withoutUploads ? withoutUploads : bot.handler;
-  const server = createInteractionsServer({ publicKey: options.publicKeyHex, handler, rest, log: (m, e) => note(counters, `${m} ${String(e ?? '')}`) });
+  const handler = options.trackAfters ? tracking : bot.handler;
+  const pictures = options.linkPictures ? { links: createPictureLinks({ publicUrl: 'https://fatekeeper.invalid', secret: randomBytes(32) }), draw: bot.drawPicture } : undefined;
+  const server = createInteractionsServer({ publicKey: options.publicKeyHex, handler, rest, log: (m, e) => note(counters, `${m} ${String(e ?? '')}`), ...(pictures ? { pictures } : {}) });
   const port = await listen(server, 0);
   return {
     url: `http://127.0.0.1:${port}/interactions`,

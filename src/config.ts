@@ -11,6 +11,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
+  /** HTTP mode: the bot's public https address; public pictures are then linked from it instead of uploaded. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** The key that signs picture links (default: derived from DISCORD_PUBLIC_KEY's app and DISCORD_TOKEN, see README). */
+  PICTURE_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { mode: 'gateway' | 'http' | 'sandbox' };

@@ -3,15 +3,28 @@
  * Endpoint on PORT). Without: the sandbox, a local page that plays Discord, on http://127.0.0.1:PORT.
  * Storage: DATABASE_URL (postgresql://…) or the embedded SQLite file under ./data.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { readConfig } from './config.js';
 import { applicationIdFromToken, buildBot } from './discord/bot.js';
 import { createRest } from './discord/outbox.js';
 import { createInteractionsServer, listen } from './discord/http.js';
+import { createPictureLinks } from './discord/pictureLinks.js';
 import { startGateway } from './discord/gateway.js';
 import { openStore } from './store/open.js';
 import { startSandbox } from './sandbox/start.js';
 
 const config = readConfig();
+
+/**
+ * The key of picture links: set, or derived from the bot's token (secret, and stable across restarts, so
+ * the links in old messages keep working); without either, one per process (links then last until a restart).
+ */
+function pictureSecret(): string | Buffer {
+  if (config.PICTURE_SECRET) return config.PICTURE_SECRET;
+  if (config.DISCORD_TOKEN) return createHash('sha256').update(`fatekeeper/picture-secret\n${config.DISCORD_TOKEN}`).digest();
+  console.warn('PUBLIC_URL is set without PICTURE_SECRET or DISCORD_TOKEN: picture links will stop working at the next restart.');
+  return randomBytes(32);
+}
 
 function onShutdown(stop: () => Promise<unknown>): void {
   let stopping = false;
@@ -44,7 +57,8 @@ if (config.mode === 'sandbox') {
       await store.close();
     });
   } else {
-    const server = createInteractionsServer({ publicKey: config.DISCORD_PUBLIC_KEY!, handler: bot.handler, rest });
+    const pictures = config.PUBLIC_URL ? { links: createPictureLinks({ publicUrl: config.PUBLIC_URL, secret: pictureSecret() }), draw: bot.drawPicture } : undefined;
+    const server = createInteractionsServer({ publicKey: config.DISCORD_PUBLIC_KEY!, handler: bot.handler, rest, ...(pictures ? { pictures } : {}) });
     const port = await listen(server, config.PORT, config.HOST);
     console.log(`Fatekeeper interactions endpoint on http://${config.HOST}:${port}/interactions`);
     onShutdown(async () => {

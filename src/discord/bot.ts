@@ -14,7 +14,8 @@ import { builtSystems, type SystemRegistry } from '../systems/registry.js';
 import type { GameStore } from '../store/contract.js';
 import { consoleLogger, type Logger } from '../app/services.js';
 import { languageChoices } from '../app/languages.js';
-import { translator } from '../i18n/index.js';
+import { localeFrom, translator } from '../i18n/index.js';
+import type { PictureRecipe } from '../systems/contract.js';
 
 export interface Bot {
   handler: InteractionHandler;
@@ -25,6 +26,8 @@ export interface Bot {
    * answer as fast as the next ones.
    */
   warmedUp: Promise<void>;
+  /** A public picture drawn again from its recipe by the system that wrote it (null: no such picture). */
+  drawPicture(recipe: PictureRecipe): Promise<Buffer | null>;
 }
 
 /**
@@ -46,7 +49,11 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
   const warmedUp = Promise.all(
     services.systems.all.map((system) => system.presentation.warmUp?.(translator('en')).catch((error: unknown) => services.log.warn(`warming up ${system.id} failed: ${String(error)}`))),
   ).then(() => undefined);
-  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp };
+  const drawPicture = async (recipe: PictureRecipe): Promise<Buffer | null> => {
+    const presentation = services.systems.byId(recipe.system)?.presentation;
+    return presentation?.drawPicture ? presentation.drawPicture(translator(localeFrom(recipe.locale)), recipe.kind, recipe.data) : null;
+  };
+  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp, drawPicture };
 }
 
 /** A bot token starts with the bot user's id in base64, which is the application's id for every modern app. */

@@ -6,10 +6,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { REST } from '@discordjs/rest';
-import type { InteractionHandler } from './contract.js';
+import type { APIEmbed } from 'discord-api-types/v10';
+import type { InitialReply, InteractionHandler } from './contract.js';
 import { admitInteraction } from './envelope.js';
 import { attachFilesLate, defaultLog, postInteractionCallback, runAfter, type Log } from './outbox.js';
 import { createSignatureVerifier, type SignedRequest } from './signature.js';
+import { linkPictures, PICTURES_PATH, type PictureLinks } from './pictureLinks.js';
+import type { PictureRecipe } from '../systems/contract.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -23,6 +26,11 @@ export interface InteractionsServerOptions {
   log?: Log;
   /** Clock for the timestamp-skew check (tests). */
   now?: () => number;
+  /**
+   * With a public address: public pictures are linked (served here under /pictures/) instead of uploaded,
+   * so a reply whose files all have recipes is answered in the HTTP response, with no REST call.
+   */
+  pictures?: { links: PictureLinks; draw(recipe: PictureRecipe): Promise<Buffer | null> };
 }
 
 class BodyTooLarge extends Error {}
@@ -117,7 +125,9 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return void (await sendJson(res, 400, { error: 'not an interaction' }));
 
     // Checked before anything acts: a malformed interaction is answered with a refusal, never a 5xx.
-    const { reply, target, interaction } = await admit(payload);
+    const admitted = await admit(payload);
+    const { target, interaction } = admitted;
+    const reply = options.pictures ? linked(options.pictures.links, admitted.reply) : admitted.reply;
     if (reply.files && reply.files.length > 0 && target) {
       // Files cannot ride in the HTTP response; Discord wants the callback endpoint, then 202 with no body.
       let called = false;
@@ -149,10 +159,22 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     await runAfter(reply, log);
   }
 
+  async function servePicture(res: ServerResponse, path: string, head: boolean): Promise<void> {
+    const recipe = options.pictures?.links.read(path) ?? null;
+    const png = recipe ? await options.pictures!.draw(recipe) : null;
+    if (!png) return sendJson(res, 404, { error: 'not found' });
+    await new Promise<void>((resolve) => {
+      // The address is the picture's content: it never changes, so Discord's proxy may keep it for good.
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'cache-control': 'public, max-age=31536000, immutable' });
+      res.end(head ? undefined : png, resolve);
+    });
+  }
+
   return createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0]!;
     let work: Promise<void>;
     if (path === '/interactions' && req.method === 'POST') work = handleInteraction(req, res);
+    else if (path.startsWith(PICTURES_PATH) && (req.method === 'GET' || req.method === 'HEAD')) work = servePicture(res, path, req.method === 'HEAD');
     else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) work = sendJson(res, 200, { ok: true });
     else work = sendJson(res, 404, { error: 'not found' });
     work.catch(async (error: unknown) => {
@@ -172,4 +194,13 @@ export function listen(server: Server, port: number, host = '127.0.0.1'): Promis
       resolve((server.address() as AddressInfo).port);
     });
   });
+}
+
+/** The reply with its pictures linked instead of attached, when every one of them can be; else as it was. */
+function linked(links: PictureLinks, reply: InitialReply): InitialReply {
+  if (!reply.files?.length || !('data' in reply.response) || !reply.response.data) return reply;
+  const data = linkPictures(links, reply.response.data as { embeds?: APIEmbed[] }, reply.files as { name: string; recipe?: PictureRecipe }[]);
+  if (!data) return reply;
+  const { files: _linked, ...rest } = reply;
+  return { ...rest, response: { ...reply.response, data } as InitialReply['response'] };
 }

@@ -103,5 +103,8 @@ function derived(argument: string, params: Params): string {
 }
 
 /** A translator bound to one locale, handed to presenters so they never pick a language themselves. */
-export type Translate = (key: MessageKey, params?: Params) => string;
-export const translator = (locale: Locale): Translate => (key, params) => t(locale, key, params);
+export type Translate = ((key: MessageKey, params?: Params) => string) & {
+  /** Its locale, for what must be drawn again later in the same words (a picture's recipe). */
+  readonly locale?: Locale;
+};
+export const translator = (locale: Locale): Translate => Object.assign((key: MessageKey, params?: Params) => t(locale, key, params), { locale });

@@ -189,6 +189,20 @@ export interface Attachment {
   contentType?: string;
   /** Alt text (a picture in words, for screen readers); Discord takes at most 1024 characters. */
   description?: string;
+  /**
+   * How to draw this picture again from public information alone (its system's `drawPicture`). Where the
+   * bot has a public address, the edge may then link the picture instead of uploading it: a reply with
+   * no file is answered in the HTTP response itself, with no REST call. Never set on a private picture.
+   */
+  recipe?: PictureRecipe;
+}
+
+/** A public picture's recipe: small, JSON, and nothing in it that the public may not see. */
+export interface PictureRecipe {
+  system: string;
+  kind: string;
+  locale: string;
+  data: unknown;
 }
 
 /** A message the bot sends anywhere: a channel, a DM, a reply. */
@@ -300,6 +314,8 @@ export interface Presentation<PublicView, PrivateView, Event> {
    * so that the first flip of the process answers as fast as the next ones.
    */
   warmUp?(t: Translate): Promise<void>;
+  /** Draws a public picture again from its recipe (`Attachment.recipe`); null when the data is not one of its pictures. */
+  drawPicture?(t: Translate, kind: string, data: unknown): Promise<Buffer | null>;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ function seatsOf(state: GameState) {
 type Event = GameEvent | PublicEvent;
 
 export const malifauxTable: SystemModule<GameState, engine.Command, Event, engine.PublicView, engine.PrivateView> = {
-  id: 'm3e',
+  id: engine.SYSTEM_ID,
   name: { en: 'Malifaux Third Edition — at the table', fr: 'Malifaux Troisième Édition — à la table' },
   seats: { min: 2, max: 2 },
   schemas: { state: engine.stateSchema as z.ZodType<GameState>, command: engine.commandSchema as z.ZodType<engine.Command>, event: engine.eventSchema as z.ZodType<Event> },

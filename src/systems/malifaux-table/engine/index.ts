@@ -54,3 +54,6 @@ export { seedCommitment, isValidSeed } from './rng.js';
 export type { Verification, ShuffleCheck } from './verify.js';
 export { verifyShuffles } from './verify.js';
 export { undoAmends, crossesAnEnd } from './undo.js';
+
+/** The table system's id, stored with every game it plays (and in its pictures' recipes). */
+export const SYSTEM_ID = 'm3e';

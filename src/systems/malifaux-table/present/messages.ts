@@ -19,7 +19,7 @@ import { decisionComponents, describeDecision, handButtonId, type Row } from './
 import { describeAction } from './undo.js';
 import { COLOR, resolutionLines, seatsField, statusMessage, waitingLine, type Table } from './status.js';
 import { guide, hints } from './help.js';
-import { attachFlipPicture, damagePicture, duelPicture, handDescription, handPicture, warmUpPictures } from './pictures.js';
+import { attachFlipPicture, damagePicture, drawPicture, duelPicture, handDescription, handPicture, warmUpPictures } from './pictures.js';
 
 type PublicView = engine.PublicView;
 type PrivateView = engine.PrivateView;
@@ -261,6 +261,7 @@ export const presentation: Presentation<PublicView, PrivateView, Event> = {
   privateViewRow: handRow,
   status: statusMessage,
   warmUp: warmUpPictures,
+  drawPicture,
   hints,
   guide,
 };

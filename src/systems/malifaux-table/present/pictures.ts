@@ -3,6 +3,7 @@
  * duel, a damage, a flip) are built from the public view's resolution only; the hand picture is private.
  */
 import type { APIEmbed } from 'discord-api-types/v10';
+import { z } from 'zod';
 import type { DamageResolution, DamageResult, DuelResolution, DuelResult, FlipResolution, FlipState, PublicView } from '../engine/index.js';
 import { band, cardValue, sortCanonical, type CardCode } from '../engine/cards.js';
 import { DEFAULT_TIMING, missingSuits, triggerStatus } from '../engine/triggers.js';
@@ -24,6 +25,8 @@ import {
   type TriggerStatus,
 } from '../pictures/index.js';
 import { cardName } from './cards.js';
+import { cardCodeSchema, suitSchema } from '../engine/schema.js';
+import { SYSTEM_ID } from '../engine/index.js';
 import type { PublicEvent, SeatNames } from './events.js';
 
 function bands(t: Translate) {
@@ -269,6 +272,39 @@ export async function attachFlipPicture(t: Translate, names: SeatNames, batch: P
   if (resolution?.kind !== 'flip') return;
   const picture = flipPicture(t, names, resolution);
   if (!picture) return;
-  files.push({ name: 'flip.png', data: await renderedFlip(picture), contentType: 'image/png', description: flipDescription(t, picture) });
+  const { labels: _labels, ...drawn } = picture;
+  files.push({
+    name: 'flip.png',
+    data: await renderedFlip(picture),
+    contentType: 'image/png',
+    description: flipDescription(t, picture),
+    // Everything drawn is public once the flip resolved; the labels follow from the locale.
+    recipe: { system: SYSTEM_ID, kind: 'flip', locale: t.locale ?? 'en', data: drawn },
+  });
   embed.image = { url: 'attachment://flip.png' };
+}
+
+/** What a flip's recipe may hold: the picture without its labels, bounded (a recipe arrives in a URL). */
+const flipRecipeSchema = z
+  .object({
+    title: z.string().max(300),
+    fate: z.number().int().min(-10).max(10),
+    revealed: z.array(cardCodeSchema).max(10),
+    taken: cardCodeSchema.optional(),
+    cheatedWith: cardCodeSchema.optional(),
+    finalCard: cardCodeSchema.optional(),
+    redJokerSuit: suitSchema.optional(),
+    profile: z.tuple([z.number().int(), z.number().int(), z.number().int()]).optional(),
+    amount: z.number().int().min(-99).max(99).optional(),
+    healed: z.object({ before: z.number().int().min(0).max(99), after: z.number().int().min(0).max(99) }).optional(),
+    footer: z.string().max(300).optional(),
+  })
+  .strict();
+
+/** A public picture drawn again from its recipe (an `attachment.recipe` this module wrote). */
+export async function drawPicture(t: Translate, kind: string, data: unknown): Promise<Buffer | null> {
+  if (kind !== 'flip') return null;
+  const parsed = flipRecipeSchema.safeParse(data);
+  if (!parsed.success) return null;
+  return renderedFlip({ ...(parsed.data as Omit<FlipPicture, 'labels'>), labels: flipLabels(t) });
 }
