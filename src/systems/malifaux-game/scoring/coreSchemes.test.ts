@@ -83,6 +83,13 @@ describe('§7 #3 Harness the Ley Line, §7 #4 Search the Ruins, §7 #8 Power Rit
   }
 });
 
+it('a claim naming models, pairs or a count the objective does not ask for is refused, not ignored', () => {
+  const facts = new Records().facts();
+  expect(judge('core.harness-the-ley-line', 'end', facts, { models: [A.page1] })).toMatchObject({ code: 'CLAIM_NOT_ASKED', params: { part: 'models' } });
+  expect(judge('core.harness-the-ley-line', 'end', facts, { count: 3 })).toMatchObject({ code: 'CLAIM_NOT_ASKED', params: { part: 'count' } });
+  expect(judge('core.outflank', 'end', facts, { models: [A.page1, A.page2], pairs: [[A.page1, B.rat]] })).toMatchObject({ code: 'CLAIM_NOT_ASKED', params: { part: 'pairs' } });
+});
+
 describe('§7 #5 Dig Their Graves (class a + b)', () => {
   it('§7 #5 reveal, U14: right after Alice’s crew kills an enemy near her marker, she names it and removes 1 marker', () => {
     const r = new Records().kill(B.hound1, A.golem);

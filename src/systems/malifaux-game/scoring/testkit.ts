@@ -129,6 +129,12 @@ export class Records {
     return s.summoned.id;
   }
 
+  /** DUEL-9: a player takes control of a model; its crew does not change. */
+  control(id: string, controller: Seat): this {
+    this.put({ ...this.model(id), controller });
+    return this;
+  }
+
   bury(id: string): this {
     this.models = ok(bury(this.models, id));
     return this;
