@@ -9,7 +9,7 @@ import { SCHEMES } from '../engine/encounterPacks.js';
 import type { SchemeId } from '../engine/encounterPacks.js';
 import type { TableClaim } from './objective.js';
 import { SCHEME_RULES, evaluateScheme } from './schemes.js';
-import { A, B, Records, pick } from './testkit.js';
+import { A, B, Records, pickFor, richRecords } from './testkit.js';
 
 /** Rm of §7 and §9, Reveal then End, copied by hand from the tables. */
 const REMOVED: Record<SchemeId, [number | 'named', number]> = {
@@ -40,32 +40,6 @@ const REMOVED: Record<SchemeId, [number | 'named', number]> = {
   'gg3.in-your-face': [0, 0],
   'gg3.secret-meetup': [0, 0],
 };
-
-/** A valid secret pick for every scheme (Alice, seat 0). */
-const PICKS: Partial<Record<SchemeId, Parameters<typeof pick>[1]>> = {
-  'core.take-prisoner': { enemy: [B.hound1] },
-  'core.deliver-a-message': { enemy: [B.vex] },
-  'core.claim-jump': { friendly: [A.knight] },
-  'core.vendetta': { friendly: [A.page1], enemy: [B.hound1] },
-  'gg3.vendetta': { friendly: [A.page1], enemy: [B.hound1] },
-  'gg3.sabotage': { terrain: 'Old Mill' },
-  'gg3.hidden-martyrs': { friendly: [A.page1, A.knight] },
-  'gg3.catch-and-release': { friendly: [A.page1] },
-  'gg3.load-em-up': { markerType: 'Corpse' },
-  'gg3.public-demonstration': { friendly: [A.page1, A.page2, A.blotter] },
-  'gg3.secret-meetup': { friendly: [A.knight], enemy: [B.brute], terrain: 'Well' },
-};
-const pickFor = (id: SchemeId) => pick(id, PICKS[id] ?? {});
-
-/** Records where every scheme's records part can pass: a costly enemy killed by Alice this turn, the Warden and Vex wounded. */
-function richRecords(): Records {
-  const r = new Records();
-  r.activate();
-  r.hit(A.golem, B.sentinel, 7);
-  r.hit(A.page1, B.warden, 5);
-  r.hit(A.knight, B.vex, 7);
-  return r;
-}
 
 const HALVES = ['reveal', 'end'] as const;
 const IDS = SCHEMES.map((s) => s.id);
