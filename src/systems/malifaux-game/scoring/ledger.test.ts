@@ -83,7 +83,7 @@ describe('mayBank', () => {
     expect(refusal(full, entry(0, 4, reveal('core.power-ritual')))).toBe('CREW_CAP');
   });
 
-  it('a correction never takes a source below 0 in the turn it names; a VP other than +1 needs a correction; turns are 1–5 (U1)', () => {
+  it('U1, U4: a correction never takes a source below 0 in the turn it names; a VP other than +1 needs a correction; turns are 1–5 (U1)', () => {
     expect(refusal([], entry(0, 3, TURF, -1, 'correction'))).toBe('CORRECTION_BELOW_ZERO');
     expect(refusal(bank(entry(0, 2, TURF)), entry(0, 3, TURF, -1, 'correction'))).toBe('CORRECTION_BELOW_ZERO');
     expect(refusal(bank(entry(0, 2, TURF)), entry(0, 2, TURF, -1, 'correction'))).toBeNull();

@@ -110,7 +110,7 @@ describe('any claim', () => {
     );
   });
 
-  it('no claim ever turns a half the records refuse into a VP', () => {
+  it('§11: no claim ever turns a half the records refuse into a VP', () => {
     const facts = new Records().facts();
     fc.assert(
       fc.property(fc.constantFrom(...IDS), fc.constantFrom(...HALVES), claims, (id, half, claim: TableClaim) => {
