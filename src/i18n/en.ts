@@ -1,3 +1,4 @@
+import { scoringMessagesEn } from './scoringMessages.js';
 import { wholeGameCommandsEn } from './wholeGameCommands.js';
 import { resultMessagesEn } from './resultMessages.js';
 
@@ -5,6 +6,7 @@ import { resultMessagesEn } from './resultMessages.js';
 export const en = {
   ...wholeGameCommandsEn,
   ...resultMessagesEn,
+  ...scoringMessagesEn,
   // --- problems the application reports (engine rule errors are further down)
   'error.UNKNOWN': 'That did not work ({code}).',
   'error.INTERNAL': 'Something went wrong on our side. Nothing was changed; please try again.',

@@ -9,7 +9,7 @@
  */
 import type { Seat } from '../../malifaux-table/engine/schema.js';
 import type { Killer, ModelInPlay } from '../engine/models.js';
-import type { PackId, SchemeId, StrategyId } from '../engine/encounterPacks.js';
+import type { DeploymentId, PackId, SchemeId, StrategyId } from '../engine/encounterPacks.js';
 import type { SchemePick } from '../engine/schemes.js';
 
 /** One death, as the game recorded it when it happened (KILL, U14, REP-1 step 5). */
@@ -47,6 +47,22 @@ export interface ScoringFacts {
   damage: readonly DamageRecord[];
   /** When scoring at the end of an activation (core Vendetta, GG3 Vendetta's Reveal): the model and the activation. */
   activationEnded: { model: string; activation: number } | null;
+  /** The encounter's deployment (§5): Guard the Stash can count 4 markers on Standard and Wedge, 5 on Corner and Flank (§8.2). */
+  deployment: DeploymentId;
+  /**
+   * Schemes already revealed before this scoring, per crew (a Reveal scored, or shown): the End of Take
+   * Prisoner and of Deliver a Message may count a kill by the chosen model's own crew only then (§7 #7, #11).
+   */
+  revealed: readonly { seat: Seat; scheme: SchemeId }[];
+  /** The readings a group may switch (§6.4, §13-A21); absent: the defaults. */
+  options?: ScoringOptions;
+}
+
+export interface ScoringOptions {
+  /** §6.4: count a model Replaced by a model of another crew as a Reckoning kill (default false). */
+  replaceCountsAsKill?: boolean;
+  /** §13-A21: the cost of a model printed with a dash (a Master) when costs are compared (default 0, as the secret picks use). */
+  noCostValue?: number;
 }
 
 /**
@@ -66,18 +82,90 @@ export interface TableClaim {
   note?: string;
 }
 
-/** What a claim must state for an objective the bot cannot decide alone (shown to the player as a form). */
+/**
+ * What a claim must state for an objective the bot cannot decide alone (shown to the player as a form).
+ * The statement's message reads `crew` (the scoring player's name), `count`, `models` and `pairs` (the
+ * claim's, as the flow lists them) and the rule's own `params`. A scheme's need may name its secret pick
+ * (`params.chosen`, `params.terrain`, `params.markerType`): show it to its owner only until the claim is posted.
+ */
 export interface ClaimNeed {
   /** The table statement the opponent confirms, as a message key (en/fr): "3 of your Scheme markers are on the centerline". */
   statement: string;
+  /** Values the rule knows for the statement (markers to remove, the chosen terrain…). */
+  params?: Record<string, string | number>;
   count?: { min: number; max: number };
-  /** Models to name: whose, how many, and what the bot checks about them. */
-  models?: { side: 'friendly' | 'enemy'; min: number; max: number }[];
-  pairs?: { min: number };
+  /**
+   * Models to name, in this order (`claim.models` lists each group's models one after the other):
+   * whose ('any': either crew), how many, and the role a form shows for them (a message key).
+   */
+  models?: { side: 'friendly' | 'enemy' | 'any'; min: number; max: number; role: string }[];
+  /** Pairs to name (Hold Up, Public Demonstration): a friendly model and an enemy model each, roles as message keys. */
+  pairs?: { min: number; roles?: [string, string] };
   markersRemoved?: number;
+  /** Set the Trap's Reveal: the markers named are counted (`count`) and all of them are removed. */
+  countIsMarkersRemoved?: boolean;
 }
 
-export type ScoringErrorCode = string;
+/**
+ * Every refusal of the scoring rules, each with an English and a French message (`error.<code>`,
+ * src/i18n/scoringMessages.ts): an objective not met or a claim the records contradict (Evaluation's
+ * `fails`), and the VP ledger's universal rules (ledger.ts).
+ */
+export const SCORING_ERROR_CODES = [
+  // The strategy (§3.1)
+  'STRATEGY_CAPPED',
+  'STRATEGY_NOT_ENOUGH',
+  // The shape of a claim
+  'CLAIM_COUNT_MISSING',
+  'CLAIM_COUNT_OUT_OF_RANGE',
+  'CLAIM_MODELS_NUMBER',
+  'CLAIM_PAIRS_NUMBER',
+  'CLAIM_MARKERS_REMOVED',
+  'CLAIM_NOT_ASKED',
+  // A model a claim names, against the records
+  'CLAIM_UNKNOWN_MODEL',
+  'CLAIM_NOT_FRIENDLY',
+  'CLAIM_NOT_ENEMY',
+  'CLAIM_INSIGNIFICANT',
+  'CLAIM_MODEL_REPEATED',
+  'CLAIM_NOT_CHOSEN',
+  'CLAIM_MODEL_NOT_ALLOWED',
+  'CLAIM_NOT_COSTLIER',
+  'CLAIM_SUMMONED_THIS_TURN',
+  // What the records decide (class a)
+  'MODEL_OUT_OF_PLAY',
+  'MODEL_BURIED',
+  'MODEL_STILL_IN_PLAY',
+  'HEALTH_TEST',
+  'REPLACED_BY_COSTLIER',
+  'NO_ENEMY_LEADER',
+  'NOT_END_OF_ACTIVATION',
+  'NO_DAMAGE_THIS_ACTIVATION',
+  'NO_KILL_BY_YOUR_CREW',
+  'NOT_KILLED_BY_YOUR_CREW',
+  'NO_COSTLY_DEATH',
+  'NOT_A_COSTLY_DEATH',
+  'MARTYRS_NOT_EXACTLY_ONE',
+  'NO_CHOSEN_CAN_SCORE',
+  'NO_WOUNDED_MASTER_OR_HENCHMAN',
+  'TOO_FEW_ENEMIES',
+  'NOT_COSTLIEST_HIRED',
+  'COSTLIEST_OUT_OF_PLAY',
+  'PICK_INCOMPLETE',
+  // The VP ledger (U2–U6, U11)
+  'VP_INVALID',
+  'TURN_INVALID',
+  'NO_VP_IN_TURN_ONE',
+  'END_BEFORE_TURN_FIVE',
+  'STRATEGY_CAP',
+  'STRATEGY_ONCE_PER_TURN',
+  'SCHEME_HALF_SCORED',
+  'SCHEME_ONCE_PER_TURN',
+  'REVEALED_IN_TURN_FIVE',
+  'CREW_CAP',
+  'CORRECTION_BELOW_ZERO',
+] as const;
+export type ScoringErrorCode = (typeof SCORING_ERROR_CODES)[number];
 
 /**
  * One objective judged now: the bot's records decide it (`scores` or `fails`, class a), or it needs the
