@@ -11,6 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
+  /** How often the bot looks for reminders due (slow games' turn clocks), in seconds. */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof envSchema> & { mode: 'gateway' | 'http' | 'sandbox' };

@@ -8,6 +8,7 @@ import { interactionsFor } from './commands/index.js';
 import { createOutbox } from './outbox.js';
 import { createRouter } from './router.js';
 import { withDeadline } from './deadline.js';
+import { createReminders, type Reminders } from './reminders.js';
 import type { InteractionHandler } from './contract.js';
 import type { Services } from './services.js';
 import { builtSystems, type SystemRegistry } from '../systems/registry.js';
@@ -25,6 +26,11 @@ export interface Bot {
    * answer as fast as the next ones.
    */
   warmedUp: Promise<void>;
+  /**
+   * The reminders of slow games (their turn clocks' timers), on the bot's clock. Not started by buildBot:
+   * main.ts starts the loop once the bot serves (tests run passes themselves with `tick`).
+   */
+  reminders: Reminders;
 }
 
 /**
@@ -46,7 +52,7 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
   const warmedUp = Promise.all(
     services.systems.all.map((system) => system.presentation.warmUp?.(translator('en')).catch((error: unknown) => services.log.warn(`warming up ${system.id} failed: ${String(error)}`))),
   ).then(() => undefined);
-  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp };
+  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp, reminders: createReminders(services) };
 }
 
 /** A bot token starts with the bot user's id in base64, which is the application's id for every modern app. */
