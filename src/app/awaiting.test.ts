@@ -34,6 +34,19 @@ describe('the awaiting index', () => {
     expect(awaitedIn(table, picking)).toEqual([{ decisionId: decision!.id, seat: 1, userId: 'bob', kind: 'pick' }]);
   });
 
+  it('a whole game awaits both players at once when both must decide (their crews), each with their own decision', () => {
+    const whole = builtSystems.byId('m3e-game')!;
+    const start = whole.start({ gameId: 'g', seats: [{ userId: 'alice', name: 'Alice' }, { userId: 'bob', name: 'Bob' }], seed: 'a'.repeat(64), createdBy: 'alice', options: {} });
+    const result = whole.decide(whole.initialState, start, { userId: 'alice', seat: null, referee: true });
+    if (!result.ok) throw new Error(result.error.code);
+    const awaited = awaitedIn(whole, result.value.state);
+    expect(awaited.map((a) => [a.seat, a.userId, a.kind])).toEqual([
+      [0, 'alice', 'declareCrew'],
+      [1, 'bob', 'declareCrew'],
+    ]);
+    expect(new Set(awaited.map((a) => a.decisionId)).size).toBe(2);
+  });
+
   it('a paused game (an end waiting for its take-back window) awaits no one', () => {
     const { picking } = bobPicking();
     const paused = decided(picking, table.end({ kind: 'abandon', at: 0, until: 600_000, reason: null }), ALICE);
