@@ -19,6 +19,8 @@ import { randomUUID } from 'node:crypto';
 import {
   MODEL_SEARCH_LIMIT,
   type AppendResult,
+  type AwaitedRecord,
+  type AwaitingUpdate,
   type CreateGameResult,
   type GameMessageRef,
   type GameStore,
@@ -90,6 +92,20 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
   const guilds = new Map<string, GuildSettings>();
   const messages = new Map<string, GameMessageRef>();
   const modelTables: MemoryModelTables = { models: new Map(), upgrades: new Map() };
+  /** The awaiting index: game id → its open decisions by id. */
+  const awaited = new Map<string, Map<string, AwaitedRecord>>();
+  /** As the Prisma store: decisions still open keep their rows, the others go, new ones open at `at`. */
+  const index = (game: Omit<StoredGame, 'snapshot'>, update: AwaitingUpdate, at: Date): void => {
+    const before = awaited.get(game.id) ?? new Map<string, AwaitedRecord>();
+    const after = new Map<string, AwaitedRecord>();
+    const due = (ms: number) => new Date(at.getTime() + ms);
+    for (const d of update.decisions) {
+      const timers = update.timers && { remindAt: due(update.timers.remindMs), warnAt: due(update.timers.warnMs), deadlineAt: due(update.timers.deadlineMs) };
+      after.set(d.decisionId, before.get(d.decisionId) ?? { ...d, gameId: game.id, guildId: game.guildId, channelId: game.channelId, since: at, timers, sent: 0, nextAt: timers?.remindAt ?? null });
+    }
+    awaited.set(game.id, after);
+  };
+  const allAwaited = () => [...awaited.values()].flatMap((decisions) => [...decisions.values()]);
   const stats = { appends: 0, conflicts: 0, duplicates: 0 };
 
   const toJson = (value: unknown, what: string): string => {
@@ -120,7 +136,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
       if (busy !== undefined) return { ok: false, reason: 'channel_busy', activeGameId: busy };
       const id = input.id ?? randomUUID();
       const row: GameRow = {
-        game: { id, guildId: input.guildId, channelId: input.channelId, system: input.system, status: 'active', version: 1, createdBy: input.createdBy, createdAt: at, updatedAt: at },
+        game: { id, guildId: input.guildId, channelId: input.channelId, system: input.system, status: 'active', version: 1, createdBy: input.createdBy, createdAt: at, updatedAt: at, turnClock: input.turnClock ?? null },
         snapshot,
         activeChannel: input.channelId,
         log: new EventLog(),
@@ -129,6 +145,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
       if (input.interactionId) receipts.add(input.interactionId);
       games.set(id, row);
       activeByChannel.set(input.channelId, id);
+      if (input.awaiting) index(row.game, input.awaiting, at);
       return { ok: true, game: view(row, readSnapshot(row.snapshot)), events: appended(id, input.events, 1, at) };
     },
 
@@ -180,6 +197,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
         activeByChannel.delete(row.activeChannel);
         row.activeChannel = null;
       }
+      if (input.awaiting) index(row.game, input.awaiting, at);
       // As the Prisma store: the snapshot and the payloads just written are handed back as given.
       return { ok: true, game: view(row, input.snapshot), events: appended(input.gameId, input.events, first, at) };
     },
@@ -189,6 +207,26 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
       return row ? row.log.read(gameId) : [];
     },
 
+    async awaitedIn(guildId, userId) {
+      return allAwaited()
+        .filter((a) => a.guildId === guildId && a.userId === userId)
+        .sort((a, b) => a.since.getTime() - b.since.getTime())
+        .map((a) => structuredClone(a));
+    },
+    async dueTimers(now, limit) {
+      return allAwaited()
+        .filter((a) => a.nextAt !== null && a.nextAt <= now)
+        .sort((a, b) => a.nextAt!.getTime() - b.nextAt!.getTime())
+        .slice(0, limit)
+        .map((a) => structuredClone(a));
+    },
+    async markTimerSent({ gameId, decisionId, since, sent, nextAt }) {
+      const row = awaited.get(gameId)?.get(decisionId);
+      if (!row || row.since.getTime() !== since.getTime() || row.sent >= sent) return false;
+      row.sent = sent;
+      row.nextAt = nextAt;
+      return true;
+    },
     async getUserSettings(userId) {
       return { ...(users.get(userId) ?? { userId, locale: null, directMessages: true, clientLocale: null }) };
     },

@@ -13,8 +13,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** HTTP mode: the bot's public https address; public pictures are then linked from it instead of uploaded. */
   PUBLIC_URL: z.string().url().optional(),
-  /** The key that signs picture links (default: derived from DISCORD_PUBLIC_KEY's app and DISCORD_TOKEN, see README). */
+  /** The key that signs picture links (default: derived from DISCORD_TOKEN, see README). */
   PICTURE_SECRET: z.string().min(16).optional(),
+  /** How often the bot looks for reminders due (slow games' turn clocks), in seconds. */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof envSchema> & { mode: 'gateway' | 'http' | 'sandbox' };

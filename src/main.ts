@@ -38,7 +38,7 @@ function onShutdown(stop: () => Promise<unknown>): void {
 }
 
 if (config.mode === 'sandbox') {
-  const sandbox = await startSandbox({ port: config.PORT, host: config.HOST, ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}) });
+  const sandbox = await startSandbox({ port: config.PORT, host: config.HOST, reminderIntervalMs: config.REMINDER_INTERVAL_SECONDS * 1000, ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}) });
   console.log(`Fatekeeper sandbox (no DISCORD_TOKEN set): open ${sandbox.url} — switch between Alice, Bob and Rita to play both seats.`);
   onShutdown(() => sandbox.close());
 } else {
@@ -49,10 +49,13 @@ if (config.mode === 'sandbox') {
   const rest = createRest({ ...(token ? { token } : {}), ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
   const bot = buildBot({ store, rest, applicationId });
   await bot.warmedUp;
+  // Every instance runs the loop: each timer is claimed by one of them (app/reminders.ts).
+  bot.reminders.start(config.REMINDER_INTERVAL_SECONDS * 1000);
   if (config.mode === 'gateway') {
     const gateway = await startGateway({ token: token!, handler: bot.handler, ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
     console.log(`Fatekeeper is online as ${gateway.client.user?.tag ?? 'the bot'} (gateway).`);
     onShutdown(async () => {
+      await bot.reminders.stop();
       await gateway.stop();
       await store.close();
     });
@@ -62,6 +65,7 @@ if (config.mode === 'sandbox') {
     const port = await listen(server, config.PORT, config.HOST);
     console.log(`Fatekeeper interactions endpoint on http://${config.HOST}:${port}/interactions`);
     onShutdown(async () => {
+      await bot.reminders.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();
     });

@@ -295,6 +295,27 @@ table('while the game is idle', () => [
     run: (l) => rawCommand('alice', l, { name: 'draw', options: [{ name: 'count', type: 4, value: 50 }] }),
   },
   {
+    name: 'a turn clock out of range',
+    expect: { en: 'must be at most', fr: 'doit valoir au plus' },
+    names: { en: ['“turn_clock”', '336'], fr: ['« delai »', '336'] },
+    run: (l) =>
+      rawCommand('alice', l, {
+        name: 'game',
+        options: [{ name: 'new', type: 1, options: [{ name: 'opponent', type: 6, value: IDS.bob }, { name: 'system', type: 3, value: 'm3e' }, { name: 'turn_clock', type: 4, value: 400 }] }],
+      }),
+  },
+  {
+    name: 'a deadline without a turn clock',
+    expect: { en: 'A deadline needs a turn clock', fr: 'Une échéance demande un délai' },
+    names: { en: ['`turn_clock`', '`deadline`'], fr: ['`delai`', '`echeance`'] },
+    run: (l) => viaDouble('alice', l, 'game new', { opponent: IDS.bob, system: 'm3e', deadline: 'referees' }),
+  },
+  {
+    name: 'a deadline that pings the referees of a game nobody referees',
+    expect: { en: 'Nobody referees this game', fr: 'Personne n’arbitre cette partie' },
+    run: (l) => viaDouble('alice', l, 'game new', { opponent: IDS.bob, system: 'm3e', turn_clock: 24, deadline: 'referees', no_referee: true }),
+  },
+  {
     name: 'a card list that is not cards',
     expect: { en: '“4X” is not a card', fr: '« 4X » n’est pas une carte' },
     run: (l) => viaDouble('alice', l, 'discard', { cards: '4X 99Z' }),

@@ -350,7 +350,7 @@ describe.each(['sqlite', 'postgresql'] as const)('the write-path cache on %s', (
 
 describe('GameCache', () => {
   const loaded = (id: string, version: number, channelId = `ch-${id}`, status: 'active' | 'ended' = 'active'): LoadedGame => ({
-    stored: { id, guildId: null, channelId, system: 'm3e', status, version, snapshot: {}, createdBy: 'u', createdAt: new Date(0), updatedAt: new Date(0) },
+    stored: { id, guildId: null, channelId, system: 'm3e', status, version, snapshot: {}, createdBy: 'u', createdAt: new Date(0), updatedAt: new Date(0), turnClock: null },
     system: malifauxTable,
     state: { status: 'new' } as engine.GameState,
   });

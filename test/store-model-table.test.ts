@@ -3,75 +3,18 @@
  * SQLite file and a fresh PostgreSQL database (test/support/postgres.ts), through the Malifaux system's
  * own codec (its zod schemas and keys), as the bot will use it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameStore, ModelTableStore } from '../src/store/contract.js';
 import { openStore } from '../src/store/open.js';
 import { inkwellTable, profile, upgrade } from '../src/systems/malifaux-game/crews/fixtures.js';
 import type { ModelProfile, UpgradeProfile } from '../src/systems/malifaux-game/crews/model.js';
 import { modelTableCodec } from '../src/systems/malifaux-game/crews/table-codec.js';
-import { createTestDatabase, startPostgres, type PostgresServer } from './support/postgres.js';
-
-interface Backend {
-  name: string;
-  url: string;
-  /** One statement outside the store, to look at or tamper with what it wrote (`$1`… placeholders). */
-  sql(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
-  cleanup(): Promise<void>;
-}
-
-async function sqliteBackend(): Promise<Backend> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-model-table-'));
-  const file = path.join(dir, 'store.db');
-  return {
-    name: 'sqlite',
-    url: `file:${file}`,
-    async sql(text, params = []) {
-      const db = new Database(file);
-      try {
-        const statement = db.prepare(text.replace(/\$\d+/g, '?'));
-        return statement.reader ? (statement.all(...params) as Record<string, unknown>[]) : (statement.run(...params), []);
-      } finally {
-        db.close();
-      }
-    },
-    async cleanup() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresBackend(): Promise<Backend> {
-  // Normally the global setup's server; a file run on its own (without the vitest config) starts one.
-  let server: PostgresServer | undefined;
-  const database = await createTestDatabase(process.env.TEST_DATABASE_URL ?? (server = await startPostgres()).url);
-  return {
-    name: 'postgresql',
-    url: database.url,
-    async sql(text, params = []) {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        return (await client.query(text, params)).rows as Record<string, unknown>[];
-      } finally {
-        await client.end();
-      }
-    },
-    async cleanup() {
-      await database.drop();
-      await server?.stop();
-    },
-  };
-}
+import { postgresBackend, sqliteBackend, type TestBackend as Backend } from './support/databases.js';
 
 const GUILD = 'guild-1';
 const OTHER_GUILD = 'guild-2';
 
-describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('ModelTableStore', ({ make }) => {
+describe.each([{ make: () => sqliteBackend('model-table') }, { make: postgresBackend }])('ModelTableStore', ({ make }) => {
   let backend: Backend;
   let store: GameStore;
   let tables: ModelTableStore<ModelProfile, UpgradeProfile>;

@@ -92,9 +92,9 @@ describe('commitPostgresAppends', () => {
     ]);
     expect(on.texts).toHaveLength(1);
     expect(settled.map((result) => value(result))).toEqual([
-      { kind: 'appended', lastSeq: 1, game: { ...without(a, 'snapshot'), version: 2, updatedAt: AT } },
-      { kind: 'appended', lastSeq: 1, game: { ...without(b, 'snapshot'), version: 2, updatedAt: AT } },
-      { kind: 'appended', lastSeq: 1, game: { ...without(c, 'snapshot'), version: 2, updatedAt: AT } },
+      { kind: 'appended', lastSeq: 1, game: { ...asRow(a), version: 2, updatedAt: AT } },
+      { kind: 'appended', lastSeq: 1, game: { ...asRow(b), version: 2, updatedAt: AT } },
+      { kind: 'appended', lastSeq: 1, game: { ...asRow(c), version: 2, updatedAt: AT } },
     ]);
     expect(await store.getGame(a.id)).toMatchObject({ version: 2, snapshot: { game: 'a' }, status: 'active', updatedAt: AT });
     expect(await store.getGame(b.id)).toMatchObject({ version: 2, snapshot: tricky });
@@ -295,7 +295,7 @@ describe('commitPostgresAppends', () => {
   });
 });
 
-function without<T extends object, K extends keyof T>(object: T, key: K): Omit<T, K> {
-  const { [key]: _, ...rest } = object;
-  return rest;
+/** A stored game as the append's statement returns its row: the turn clock in its two columns. */
+function asRow({ snapshot: _, turnClock, ...game }: StoredGame) {
+  return { ...game, turnClockHours: turnClock?.hours ?? null, atDeadline: turnClock?.atDeadline ?? null };
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { GameStore, NewEvent, StoredEvent, StoredGame } from '../store/contract.js';
+import type { GameStore, NewEvent, StoredEvent, StoredGame, TurnClock } from '../store/contract.js';
 import type { AnySystem, SeatLookup } from '../systems/contract.js';
 import type { AppServices } from './services.js';
 import type { LoadedGame } from './loadedGame.js';
@@ -16,6 +16,7 @@ import type { Problem } from './problems.js';
 import { gameCacheOf, oneWriteAtATime } from './writePath.js';
 import { effectiveEntries, isTableEntry, tableEntrySchema, undoneBatches, type RefereesChosen, type SystemEvent, type TableEntry } from './tableLog.js';
 import { isReferee } from './referees.js';
+import { awaitingChange, awaitingOf, TURN_CLOCK_HOURS } from './awaiting.js';
 
 export type { LoadedGame } from './loadedGame.js';
 export type { SystemEvent, TableEntry, UndoMarker } from './tableLog.js';
@@ -230,6 +231,7 @@ async function actNow(services: AppServices, where: Where, who: Who, command: Wi
     if (!decided.ok) return { ok: false, problem: decided.error, game };
     const { events, state } = decided.value;
     const batch = game.stored.version + 1;
+    const awaiting = awaitingChange(system, game.stored.turnClock, game.state, state);
     const appended = await services.store.appendEvents({
       gameId: game.stored.id,
       expectedVersion: game.stored.version,
@@ -237,6 +239,7 @@ async function actNow(services: AppServices, where: Where, who: Who, command: Wi
       snapshot: state,
       status: system.phase(state) === 'ended' ? 'ended' : 'active',
       ...(options.receipt === false ? {} : { interactionId: who.interactionId }),
+      ...(awaiting ? { awaiting } : {}),
     });
     if (appended.ok) {
       if (options.receipt !== false) who.onCommitted?.();
@@ -269,12 +272,18 @@ export async function createGame(
      * has the server's referee role of the moment (/game referee-role), as games created before had.
      */
     refereeRole?: string | null;
+    /** The turn clock the players chose (absent or null: none): reminders, a warning, a deadline. */
+    turnClock?: TurnClock | null;
     interactionId: string;
     onCommitted?: () => void;
   },
 ): Promise<CreateResult> {
   const system = services.systems.byId(input.system);
   if (!system) return { ok: false, problem: { code: 'SYSTEM_NOT_BUILT', params: { system: input.system } } };
+  const turnClock = input.turnClock ?? null;
+  if (turnClock !== null && !(Number.isInteger(turnClock.hours) && turnClock.hours >= TURN_CLOCK_HOURS.min && turnClock.hours <= TURN_CLOCK_HOURS.max)) {
+    return { ok: false, problem: { code: 'TURN_CLOCK_RANGE', params: { min: TURN_CLOCK_HOURS.min, max: TURN_CLOCK_HOURS.max } } };
+  }
   if (input.seats.length < system.seats.min || input.seats.length > system.seats.max) {
     return { ok: false, problem: { code: 'SEAT_COUNT', params: { system: system.id, min: system.seats.min, max: system.seats.max } } };
   }
@@ -294,6 +303,8 @@ export async function createGame(
     createdBy: input.createdBy,
     snapshot: state,
     events: toNewEvents([...events, ...referees], 1, input.createdBy),
+    turnClock,
+    awaiting: awaitingOf(system, turnClock, state),
     interactionId: input.interactionId,
   });
   if (!created.ok) return { ok: false, problem: { code: created.reason === 'duplicate_interaction' ? 'DUPLICATE_INTERACTION' : 'CHANNEL_HAS_GAME' } };

@@ -24,6 +24,12 @@ export type AppProblem =
   | { code: 'UNDO_REQUEST_STALE' }
   | { code: 'UNDO_ANSWER_NOT_YOURS'; params: { name: string } }
   | { code: 'REFEREE_ANSWER_NOT_YOURS'; params: { name: string } }
+  /** /game new with a turn clock out of its range (hours). */
+  | { code: 'TURN_CLOCK_RANGE'; params: { min: number; max: number } }
+  /** /game new with a deadline policy but no turn clock. */
+  | { code: 'DEADLINE_WITHOUT_CLOCK' }
+  /** /game new whose deadline pings the referees, for a game nobody referees. */
+  | { code: 'DEADLINE_WITHOUT_REFEREES' }
   /** /game new with both a referee role and "no referee". */
   | { code: 'REFEREE_OPTIONS_CONFLICT' }
   /** The game waits for its end's take-back window (`until`: Unix seconds). */

@@ -18,6 +18,7 @@ import { CONFLICT, loadActiveGame, loadGameById, parseLog, seatOf, toNewEvents, 
 import { effectiveEntries, isTableEntry, isUndoMarker, type SystemEvent, type TableEntry, type UndoAnswered, type UndoAsked, type UndoMarker } from './tableLog.js';
 import { isReferee } from './referees.js';
 import { gameCacheOf, oneWriteAtATime } from './writePath.js';
+import { awaitingChange } from './awaiting.js';
 
 /** What taking the last action back would mean. */
 interface UndoPlan {
@@ -69,6 +70,7 @@ type Written = { ok: true; game: LoadedGame } | { ok: false; problem: Problem } 
 
 /** Appends one batch: compare-and-swap on the version read, the interaction's receipt beside it. */
 async function write(services: AppServices, game: LoadedGame, who: Who, entries: readonly (SystemEvent | TableEntry)[], state: unknown): Promise<Written> {
+  const awaiting = awaitingChange(game.system, game.stored.turnClock, game.state, state);
   const appended = await services.store.appendEvents({
     gameId: game.stored.id,
     expectedVersion: game.stored.version,
@@ -76,6 +78,7 @@ async function write(services: AppServices, game: LoadedGame, who: Who, entries:
     snapshot: state,
     status: game.system.phase(state) === 'ended' ? 'ended' : 'active',
     interactionId: who.interactionId,
+    ...(awaiting ? { awaiting } : {}),
   });
   if (appended.ok) {
     who.onCommitted?.();

@@ -82,6 +82,11 @@ export interface DoubleMessage {
   timestamp: string;
   editedTimestamp: string | null;
   deleted: boolean;
+  /**
+   * Whom posting it notified, as Discord decides: the users and roles mentioned in its content that its
+   * `allowed_mentions` lets ping (all of them when it has none). Set when it is posted: an edit pings no one.
+   */
+  pinged: { users: string[]; roles: string[] };
 }
 
 export interface NewMessage {
@@ -188,6 +193,8 @@ export class DoubleStore {
       timestamp: now,
       editedTimestamp: null,
       deleted: false,
+      // An ephemeral reply is seen by its asker alone, and notifies no one.
+      pinged: ephemeral ? { users: [], roles: [] } : pingedBy(input.payload),
     };
     this.messages.set(message.id, message);
     this.events.emit('message', structuredClone(message));
@@ -258,4 +265,18 @@ function rewriteEmbeds(embeds: APIEmbed[], attachments: StoredAttachment[]): API
     if (copy.footer?.icon_url) copy.footer = { ...copy.footer, icon_url: resolve(copy.footer.icon_url) };
     return copy;
   });
+}
+
+/** The users and roles a posted message notifies (Discord's allowed_mentions rules; @everyone aside). */
+export function pingedBy(payload: MessagePayload): { users: string[]; roles: string[] } {
+  const content = payload.content ?? '';
+  const users = [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!))];
+  const roles = [...new Set([...content.matchAll(/<@&(\d+)>/g)].map((m) => m[1]!))];
+  const allowed = payload.allowed_mentions as { parse?: string[]; users?: string[]; roles?: string[] } | null | undefined;
+  if (allowed === undefined || allowed === null) return { users, roles };
+  const parse = allowed.parse ?? [];
+  return {
+    users: parse.includes('users') ? users : users.filter((id) => (allowed.users ?? []).includes(id)),
+    roles: parse.includes('roles') ? roles : roles.filter((id) => (allowed.roles ?? []).includes(id)),
+  };
 }

@@ -8,6 +8,7 @@ import { interactionsFor } from './commands/index.js';
 import { createOutbox } from './outbox.js';
 import { createRouter } from './router.js';
 import { withDeadline } from './deadline.js';
+import { createReminders, type Reminders } from './reminders.js';
 import type { InteractionHandler } from './contract.js';
 import type { Services } from './services.js';
 import { builtSystems, type SystemRegistry } from '../systems/registry.js';
@@ -28,6 +29,11 @@ export interface Bot {
   warmedUp: Promise<void>;
   /** A public picture drawn again from its recipe by the system that wrote it (null: no such picture). */
   drawPicture(recipe: PictureRecipe): Promise<Buffer | null>;
+  /**
+   * The reminders of slow games (their turn clocks' timers), on the bot's clock. Not started by buildBot:
+   * main.ts starts the loop once the bot serves (tests run passes themselves with `tick`).
+   */
+  reminders: Reminders;
 }
 
 /**
@@ -53,7 +59,7 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
     const presentation = services.systems.byId(recipe.system)?.presentation;
     return presentation?.drawPicture ? presentation.drawPicture(translator(localeFrom(recipe.locale)), recipe.kind, recipe.data) : null;
   };
-  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp, drawPicture };
+  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp, drawPicture, reminders: createReminders(services) };
 }
 
 /** A bot token starts with the bot user's id in base64, which is the application's id for every modern app. */

@@ -31,6 +31,8 @@ export async function startSandbox(
     newSeed?: () => string;
     /** The bot's clock (ms; Date.now by default). Tests let an end's take-back window pass with it. */
     clock?: () => number;
+    /** Runs the reminders' loop at this interval (ms); without it the sandbox sends no reminders. */
+    reminderIntervalMs?: number;
   } = {},
 ): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
@@ -44,10 +46,12 @@ export async function startSandbox(
   const botPort = await listen(server, 0, '127.0.0.1');
   double.setDelivery({ mode: 'http', interactionsUrl: `http://127.0.0.1:${botPort}/interactions` });
   await registerCommands(rest, double.applicationId, double.fixtures.guild.id);
+  if (options.reminderIntervalMs !== undefined) bot.reminders.start(options.reminderIntervalMs);
   return {
     url: double.url,
     double,
     async close() {
+      await bot.reminders.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await double.close();
       await store.close();

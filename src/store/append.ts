@@ -14,6 +14,17 @@ export interface EventRow {
   actor: string | null;
 }
 
+/** An open decision as the append writes it: its timers' instants already computed from the append's time. */
+export interface AwaitedRow {
+  decisionId: string;
+  seat: number;
+  userId: string;
+  kind: string;
+  remindAt: Date | null;
+  warnAt: Date | null;
+  deadlineAt: Date | null;
+}
+
 export interface AppendRequest {
   gameId: string;
   expectedVersion: number;
@@ -23,6 +34,11 @@ export interface AppendRequest {
   status?: GameStatus;
   interactionId?: string;
   at: Date;
+  /**
+   * The game's open decisions after this append (the contract's AwaitingUpdate): rows for the others are
+   * deleted, new ones inserted opened at `at`, recorded ones left as they are. Absent: no change.
+   */
+  awaiting?: AwaitedRow[];
 }
 
 /** The Game columns a StoredGame is made of, snapshot aside. */
@@ -36,7 +52,12 @@ export interface GameRow {
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
+  turnClockHours: number | null;
+  atDeadline: string | null;
 }
+
+/** The Game columns a GameRow is made of, in order, as the statements that return them name them. */
+export const GAME_ROW_COLUMNS = ['id', 'guildId', 'channelId', 'system', 'status', 'version', 'createdBy', 'createdAt', 'updatedAt', 'turnClockHours', 'atDeadline'] as const;
 
 export type AppendOutcome =
   /** Written: the row after the update, and the highest seq before this append's events (0 for none). */
@@ -61,6 +82,8 @@ export function toGameRow(row: Row): GameRow {
     createdBy: toText(row.createdBy, 'createdBy'),
     createdAt: toDate(row.createdAt, 'createdAt'),
     updatedAt: toDate(row.updatedAt, 'updatedAt'),
+    turnClockHours: row.turnClockHours === null ? null : toInt(row.turnClockHours, 'turnClockHours'),
+    atDeadline: toNullableText(row.atDeadline, 'atDeadline'),
   };
 }
 

@@ -7,6 +7,15 @@
  */
 export type GameStatus = 'active' | 'ended';
 
+/** What a game's deadline does: nothing, or ping the game's referee role. */
+export type DeadlinePolicy = 'nothing' | 'referees';
+
+/** The turn clock set at /game new: how many hours a decision may take, and what its deadline does. */
+export interface TurnClock {
+  hours: number;
+  atDeadline: DeadlinePolicy;
+}
+
 export interface StoredGame {
   id: string;
   guildId: string | null;
@@ -20,6 +29,8 @@ export interface StoredGame {
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
+  /** null: the game has no turn clock (no reminders). */
+  turnClock: TurnClock | null;
 }
 
 export interface NewEvent {
@@ -82,6 +93,46 @@ export interface GameMessageRef {
   topic: string;
   fromBatch: number;
 }
+/** An open decision: who the game waits for (a seat, its user) and what for (the system's kind, its id). */
+export interface AwaitedDecision {
+  decisionId: string;
+  seat: number;
+  userId: string;
+  kind: string;
+}
+
+/** How long after a decision opens each of its timers is due (ms). */
+export interface TimerOffsets {
+  remindMs: number;
+  warnMs: number;
+  deadlineMs: number;
+}
+
+/**
+ * What a write does to the awaiting index: the game's open decisions once it is written. A decision
+ * already recorded keeps its row (when it opened, its timers, what was sent); one no longer open is
+ * dropped with its timers; a new one opens at the write's time, with timers when `timers` is given.
+ */
+export interface AwaitingUpdate {
+  decisions: AwaitedDecision[];
+  timers: TimerOffsets | null;
+}
+
+/** An open decision as recorded (schema.base.prisma, AwaitedDecision). */
+export interface AwaitedRecord extends AwaitedDecision {
+  gameId: string;
+  guildId: string | null;
+  channelId: string;
+  /** When it opened (the time of the write that opened it). */
+  since: Date;
+  /** When each timer is due, or null when the game has no turn clock. */
+  timers: { remindAt: Date; warnAt: Date; deadlineAt: Date } | null;
+  /** The last timer sent (0 none; the application numbers them). */
+  sent: number;
+  /** When the next timer to send is due, or null when none is left. */
+  nextAt: Date | null;
+}
+
 /** What server managers choose; discordLocale is observed, not chosen, and kept apart. */
 export type GuildChoices = Omit<GuildSettings, 'discordLocale'>;
 
@@ -95,6 +146,10 @@ export interface GameStore {
     createdBy: string;
     snapshot: unknown;
     events: NewEvent[];
+    /** The turn clock the players chose (absent or null: none). */
+    turnClock?: TurnClock | null;
+    /** The decisions the game awaits once created (absent: none). */
+    awaiting?: AwaitingUpdate;
     /**
      * The Discord interaction that caused the write. Its receipt is stored in the same transaction, so a
      * retried delivery can never act twice — and an interaction that changed nothing leaves no trace.
@@ -114,8 +169,22 @@ export interface GameStore {
     status?: GameStatus;
     /** As for createGame: recorded with the events, `duplicate_interaction` if it already was. */
     interactionId?: string;
+    /** The game's open decisions after this write, written with it; absent: they did not change. */
+    awaiting?: AwaitingUpdate;
   }): Promise<AppendResult>;
   listEvents(gameId: string): Promise<StoredEvent[]>;
+
+  /** Every decision `userId` is awaited for in the games of a server, the oldest first. */
+  awaitedIn(guildId: string, userId: string): Promise<AwaitedRecord[]>;
+  /** Open decisions whose next timer is due at `now`, the most overdue first, at most `limit`. */
+  dueTimers(now: Date, limit: number): Promise<AwaitedRecord[]>;
+  /**
+   * Records that the timer `sent` of a decision is being sent, and when the next one is due: only if no
+   * timer at or after it was recorded yet, and only for the row opened at `since` (a decision closed
+   * meanwhile, or opened again, is not this one). One atomic conditional update: true for the one caller
+   * (of any process) that made it, who then sends; false for every other.
+   */
+  markTimerSent(input: { gameId: string; decisionId: string; since: Date; sent: number; nextAt: Date | null }): Promise<boolean>;
   /** The message a game keeps in `slot`, if any. */
   getGameMessage(gameId: string, slot: string): Promise<GameMessageRef | null>;
   /** Records (or replaces) the message a game keeps in its slot. */

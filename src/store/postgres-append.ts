@@ -10,12 +10,12 @@
  * atomic), so the batch is committed again one append at a time, each settled alone; that costs a round
  * trip per append, but only when something went wrong.
  */
-import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type Settled } from './append.js';
+import { GAME_ROW_COLUMNS as GAME_COLUMNS, isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type AwaitedRow, type Settled } from './append.js';
 import { empty, join, postgresTimestamp, queryRows, raw, rowsOf, sql, toInt, type Row, type Sql, type SqlDriverQuery, type SqlRunner } from './driver-sql.js';
-
-const GAME_COLUMNS = ['id', 'guildId', 'channelId', 'system', 'status', 'version', 'createdBy', 'createdAt', 'updatedAt'];
 const EVENT_COLUMN_LIST = `"gameId", "seq", "type", "payload", "actor", "at"`;
 const EVENT_COLUMNS = raw(EVENT_COLUMN_LIST);
+/** The awaiting index's columns an append writes (AwaitedDecision); "sent" starts at 0 and "nextAt" at the reminder. */
+const AWAITED_COLUMN_LIST = `"gameId", "decisionId", "guildId", "channelId", "seat", "userId", "kind", "since", "remindAt", "warnAt", "deadlineAt", "sent", "nextAt"`;
 
 const NOT_MATCHED: Settled<AppendOutcome> = { ok: true, value: { kind: 'not_matched' } };
 const DUPLICATE_INTERACTION: Settled<AppendOutcome> = { ok: true, value: { kind: 'duplicate_interaction' } };
@@ -94,6 +94,7 @@ async function commitTogether(on: SqlRunner, appends: readonly AppendRequest[]):
   const order = appends.map((_, index) => index).sort((a, b) => compareText(appends[a]!.gameId, appends[b]!.gameId));
   const sorted = order.map((index) => appends[index]!);
   const events = sorted.flatMap((append, k) => append.events.map((event, e) => ({ append: String(k + 1), index: String(e + 1), ...event })));
+  const awaited = sorted.flatMap((append, k) => (append.awaiting ?? []).map((a) => ({ append: String(k + 1), ...awaitedTexts(a) })));
   const result = await on.queryRaw({
     sql: TOGETHER,
     args: [
@@ -108,6 +109,15 @@ async function commitTogether(on: SqlRunner, appends: readonly AppendRequest[]):
       events.map((event) => event.type),
       events.map((event) => event.payload),
       events.map((event) => event.actor),
+      sorted.map((append) => (append.awaiting === undefined ? null : '1')),
+      awaited.map((a) => a.append),
+      awaited.map((a) => a.decisionId),
+      awaited.map((a) => a.seat),
+      awaited.map((a) => a.userId),
+      awaited.map((a) => a.kind),
+      awaited.map((a) => a.remindAt),
+      awaited.map((a) => a.warnAt),
+      awaited.map((a) => a.deadlineAt),
     ],
     argTypes: TOGETHER_ARG_TYPES,
   });
@@ -122,7 +132,10 @@ async function commitTogether(on: SqlRunner, appends: readonly AppendRequest[]):
  * times over, while the bench ran). Every parameter is a list of texts (the server reads lists as TEXT[], see
  * postgres-connection.ts), cast in SQL to what it holds: $1–$6 one element per append (game id, expected
  * version, snapshot, status, interaction id, time), $7–$11 one per event (its append's position, its
- * own, type, payload, actor).
+ * own, type, payload, actor), $12 one per append (whether it rewrites the game's awaiting index: non-null),
+ * $13–$20 one per open decision of those (its append's position, decision id, seat, user, kind, timers).
+ * The index's two statements touch only the appends that matched ("g"), and neither the same row: the
+ * delete takes the decisions no longer open, the insert adds the new ones and leaves those still open.
  */
 const TOGETHER = `WITH "g" AS (
   UPDATE "Game" SET "version" = "Game"."version" + 1, "snapshot" = "i"."snapshot", "updatedAt" = "i"."at",
@@ -130,11 +143,11 @@ const TOGETHER = `WITH "g" AS (
     "activeChannelId" = CASE WHEN "i"."status" = 'ended' THEN NULL ELSE "Game"."activeChannelId" END
   FROM unnest(
     CAST($1 AS TEXT[]), CAST(CAST($2 AS TEXT[]) AS INTEGER[]), CAST($3 AS TEXT[]), CAST($4 AS TEXT[]), CAST($5 AS TEXT[]),
-    CAST(CAST($6 AS TEXT[]) AS TIMESTAMP(3)[])
-  ) WITH ORDINALITY AS "i" ("gameId", "expectedVersion", "snapshot", "status", "interactionId", "at", "n")
+    CAST(CAST($6 AS TEXT[]) AS TIMESTAMP(3)[]), CAST($12 AS TEXT[])
+  ) WITH ORDINALITY AS "i" ("gameId", "expectedVersion", "snapshot", "status", "interactionId", "at", "awaiting", "n")
   WHERE "Game"."id" = "i"."gameId" AND "Game"."version" = "i"."expectedVersion"
     AND ("i"."status" IS DISTINCT FROM 'active' OR "Game"."activeChannelId" IS NOT NULL)
-  RETURNING "i"."n", "i"."interactionId", "i"."at", ${GAME_COLUMNS.map((column) => `"Game"."${column}"`).join(', ')},
+  RETURNING "i"."n", "i"."interactionId", "i"."at", "i"."awaiting", ${GAME_COLUMNS.map((column) => `"Game"."${column}"`).join(', ')},
     (SELECT COALESCE(MAX("seq"), 0) FROM "GameEvent" WHERE "GameEvent"."gameId" = "Game"."id") AS "lastSeq"
 ), "r" AS (
   INSERT INTO "InteractionReceipt" ("id", "at") SELECT "interactionId", "at" FROM "g" WHERE "interactionId" IS NOT NULL
@@ -145,9 +158,25 @@ const TOGETHER = `WITH "g" AS (
     CAST(CAST($7 AS TEXT[]) AS INTEGER[]), CAST(CAST($8 AS TEXT[]) AS INTEGER[]), CAST($9 AS TEXT[]), CAST($10 AS TEXT[]), CAST($11 AS TEXT[])
   ) AS "v" ("append", "index", "type", "payload", "actor")
   JOIN "g" ON "g"."n" = "v"."append"
+), "wd" AS (
+  DELETE FROM "AwaitedDecision" AS "w" USING "g"
+  WHERE "g"."awaiting" IS NOT NULL AND "w"."gameId" = "g"."id"
+    AND NOT EXISTS (
+      SELECT 1 FROM unnest(CAST(CAST($13 AS TEXT[]) AS INTEGER[]), CAST($14 AS TEXT[])) AS "k" ("append", "decisionId")
+      WHERE "k"."append" = "g"."n" AND "k"."decisionId" = "w"."decisionId"
+    )
+), "wi" AS (
+  INSERT INTO "AwaitedDecision" (${AWAITED_COLUMN_LIST})
+  SELECT "g"."id", "a"."decisionId", "g"."guildId", "g"."channelId", "a"."seat", "a"."userId", "a"."kind", "g"."at", "a"."remindAt", "a"."warnAt", "a"."deadlineAt", 0, "a"."remindAt"
+  FROM unnest(
+    CAST(CAST($13 AS TEXT[]) AS INTEGER[]), CAST($14 AS TEXT[]), CAST(CAST($15 AS TEXT[]) AS INTEGER[]), CAST($16 AS TEXT[]), CAST($17 AS TEXT[]),
+    CAST(CAST($18 AS TEXT[]) AS TIMESTAMP(3)[]), CAST(CAST($19 AS TEXT[]) AS TIMESTAMP(3)[]), CAST(CAST($20 AS TEXT[]) AS TIMESTAMP(3)[])
+  ) AS "a" ("append", "decisionId", "seat", "userId", "kind", "remindAt", "warnAt", "deadlineAt")
+  JOIN "g" ON "g"."n" = "a"."append"
+  ON CONFLICT ("gameId", "decisionId") DO NOTHING
 )
 SELECT "n", ${GAME_COLUMNS.map((column) => `"${column}"`).join(', ')}, "lastSeq" FROM "g"`;
-const TOGETHER_ARG_TYPES: SqlDriverQuery['argTypes'] = Array.from({ length: 11 }, () => ({ scalarType: 'string', arity: 'list' }));
+const TOGETHER_ARG_TYPES: SqlDriverQuery['argTypes'] = Array.from({ length: 20 }, () => ({ scalarType: 'string', arity: 'list' }));
 
 /**
  * One append alone, as one statement: a batch of one, and each append of a batch whose statement failed.
@@ -208,8 +237,36 @@ function single(append: AppendRequest): Sql {
         CAST(${append.events.map((event) => event.actor)} AS TEXT[])
       ) WITH ORDINALITY AS "v" ("type", "payload", "actor", "n"))`);
   }
+  if (append.awaiting !== undefined) parts.push(...indexAwaited(append.gameId, append.awaiting));
   parts.push(raw(` SELECT * FROM "g"`));
   return join(parts, '');
+}
+
+/** The single append's rewrite of the game's awaiting index (see TOGETHER): only once its UPDATE matched. */
+function indexAwaited(gameId: string, awaiting: readonly AwaitedRow[]): Sql[] {
+  const rows = awaiting.map(awaitedTexts);
+  const parts = [
+    sql`, "wd" AS (DELETE FROM "AwaitedDecision" WHERE "gameId" = ${gameId} AND EXISTS (SELECT 1 FROM "g")
+      AND NOT ("decisionId" = ANY(CAST(${rows.map((a) => a.decisionId)} AS TEXT[]))))`,
+  ];
+  if (rows.length > 0) {
+    parts.push(sql`, "wi" AS (INSERT INTO "AwaitedDecision" (${raw(AWAITED_COLUMN_LIST)})
+      SELECT "g"."id", "a"."decisionId", "g"."guildId", "g"."channelId", "a"."seat", "a"."userId", "a"."kind", "g"."updatedAt", "a"."remindAt", "a"."warnAt", "a"."deadlineAt", 0, "a"."remindAt"
+      FROM "g" CROSS JOIN unnest(
+        CAST(${rows.map((a) => a.decisionId)} AS TEXT[]), CAST(CAST(${rows.map((a) => a.seat)} AS TEXT[]) AS INTEGER[]),
+        CAST(${rows.map((a) => a.userId)} AS TEXT[]), CAST(${rows.map((a) => a.kind)} AS TEXT[]),
+        CAST(CAST(${rows.map((a) => a.remindAt)} AS TEXT[]) AS TIMESTAMP(3)[]), CAST(CAST(${rows.map((a) => a.warnAt)} AS TEXT[]) AS TIMESTAMP(3)[]),
+        CAST(CAST(${rows.map((a) => a.deadlineAt)} AS TEXT[]) AS TIMESTAMP(3)[])
+      ) AS "a" ("decisionId", "seat", "userId", "kind", "remindAt", "warnAt", "deadlineAt")
+      ON CONFLICT ("gameId", "decisionId") DO NOTHING)`);
+  }
+  return parts;
+}
+
+/** An open decision's columns as the statements bind them: texts, timestamps as UTC wall time. */
+function awaitedTexts(a: AwaitedRow): { decisionId: string; seat: string; userId: string; kind: string; remindAt: string | null; warnAt: string | null; deadlineAt: string | null } {
+  const at = (date: Date | null) => (date === null ? null : postgresTimestamp(date));
+  return { decisionId: a.decisionId, seat: String(a.seat), userId: a.userId, kind: a.kind, remindAt: at(a.remindAt), warnAt: at(a.warnAt), deadlineAt: at(a.deadlineAt) };
 }
 
 function appended(row: Row): AppendOutcome {

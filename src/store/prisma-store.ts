@@ -27,6 +27,8 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/sqlite/client.js';
 import type {
   AppendResult,
+  AwaitedRecord,
+  AwaitingUpdate,
   CreateGameResult,
   GameStatus,
   GameStore,
@@ -35,6 +37,7 @@ import type {
   NewEvent,
   StoredEvent,
   StoredGame,
+  TurnClock,
   UserSettings,
 } from './contract.js';
 import {
@@ -51,7 +54,7 @@ import {
   type SqlDriver,
   type SqlRunner,
 } from './driver-sql.js';
-import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type EventRow, type GameRow } from './append.js';
+import { GAME_ROW_COLUMNS, isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type AwaitedRow, type EventRow, type GameRow } from './append.js';
 import { groupCommit } from './groupCommit.js';
 import { readersWriterLock, unlocked } from './readersWriterLock.js';
 import { commitPostgresAppends } from './postgres-append.js';
@@ -72,6 +75,7 @@ type Tx = {
   userSetting: Pick<PrismaClient['userSetting'], 'upsert'>;
   guildSetting: Pick<PrismaClient['guildSetting'], 'upsert'>;
   gameMessage: Pick<PrismaClient['gameMessage'], 'upsert'>;
+  awaitedDecision: Pick<PrismaClient['awaitedDecision'], 'createMany'>;
 } & ModelTableTx;
 export type StoreClient = Tx &
   Pick<PrismaClient, '$disconnect'> & {
@@ -117,7 +121,8 @@ export interface PrismaStoreOptions {
 const HOUR = 60 * 60 * 1000;
 
 /** The Game columns a StoredGame is made of, snapshot aside. */
-const GAME_COLUMNS = raw(`"id", "guildId", "channelId", "system", "status", "version", "createdBy", "createdAt", "updatedAt"`);
+const GAME_COLUMNS = raw(GAME_ROW_COLUMNS.map((column) => `"${column}"`).join(', '));
+const AWAITED_COLUMNS = raw(`"gameId", "decisionId", "guildId", "channelId", "seat", "userId", "kind", "since", "remindAt", "warnAt", "deadlineAt", "sent", "nextAt"`);
 const EVENT_COLUMNS = raw(`"gameId", "seq", "type", "payload", "actor", "at"`);
 
 /**
@@ -197,9 +202,15 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
             const game = await client.$transaction(
               async (tx) => {
                 if (input.interactionId) await tx.interactionReceipt.create({ data: { id: input.interactionId, at } });
+                const id = input.id ?? randomUUID();
+                if (input.awaiting !== undefined && input.awaiting.decisions.length > 0) {
+                  await tx.awaitedDecision.createMany({
+                    data: awaitedRows(input.awaiting, at).map(({ remindAt, ...row }) => ({ ...row, gameId: id, guildId: input.guildId, channelId: input.channelId, since: at, remindAt, nextAt: remindAt })),
+                  });
+                }
                 return tx.game.create({
                   data: {
-                    id: input.id ?? randomUUID(),
+                    id,
                     guildId: input.guildId,
                     channelId: input.channelId,
                     activeChannelId: input.channelId,
@@ -210,6 +221,8 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
                     createdBy: input.createdBy,
                     createdAt: at,
                     updatedAt: at,
+                    turnClockHours: input.turnClock?.hours ?? null,
+                    atDeadline: input.turnClock?.atDeadline ?? null,
                     events: { createMany: { data: events.map((event) => ({ ...event, at })) } },
                   },
                 });
@@ -256,6 +269,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
         ...(input.status === undefined ? {} : { status: input.status }),
         ...(input.interactionId === undefined ? {} : { interactionId: input.interactionId }),
       };
+      if (input.awaiting !== undefined) request.awaiting = awaitedRows(input.awaiting, request.at);
       const pruning = input.interactionId ? pruneIfDue(request.at) : undefined;
       return shared(async (): Promise<AppendResult> => {
         if (pruning) await pruning;
@@ -304,6 +318,34 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
             at: toDate(row.at, 'at'),
           }),
         );
+      });
+    },
+
+    awaitedIn(guildId, userId) {
+      return shared(async () =>
+        (await select(sql`SELECT ${AWAITED_COLUMNS} FROM "AwaitedDecision" WHERE "guildId" = ${guildId} AND "userId" = ${userId} ORDER BY "since", "gameId", "decisionId"`)).map(toAwaited),
+      );
+    },
+
+    dueTimers(due, limit) {
+      // SQLite keeps instants as ISO-8601 text of one fixed format, so text order is time order.
+      const at = sqlite ? sql`${due}` : sql`CAST(${due} AS TIMESTAMP(3))`;
+      return shared(async () =>
+        (await select(sql`SELECT ${AWAITED_COLUMNS} FROM "AwaitedDecision" WHERE "nextAt" <= ${at} ORDER BY "nextAt", "gameId", "decisionId" LIMIT ${limit}`)).map(toAwaited),
+      );
+    },
+
+    markTimerSent({ gameId, decisionId, since, sent, nextAt }) {
+      // One UPDATE whose WHERE is checked again on the row once its lock is had (PostgreSQL's READ
+      // COMMITTED; SQLite's single writer): of callers racing for the same timer, one finds it unsent.
+      // Not the client's updateMany, which may read the matching rows first and update them by key.
+      const time = (date: Date) => (sqlite ? sql`${date}` : sql`CAST(${date} AS TIMESTAMP(3))`);
+      return exclusive(async () => {
+        const marked = await select(
+          sql`UPDATE "AwaitedDecision" SET "sent" = ${sent}, "nextAt" = ${nextAt === null ? null : time(nextAt)}
+            WHERE "gameId" = ${gameId} AND "decisionId" = ${decisionId} AND "since" = ${time(since)} AND "sent" < ${sent} RETURNING "sent"`,
+        );
+        return marked.length === 1;
       });
     },
 
@@ -417,6 +459,39 @@ function toEvent(row: EventRow & { gameId: string; seq: number; at: Date }): Sto
   return { gameId: row.gameId, seq: row.seq, type: row.type, payload: JSON.parse(row.payload) as unknown, actor: row.actor, at: row.at };
 }
 
+/** An awaiting update's rows for a write at `at`: each timer's instant after it. */
+function awaitedRows(update: AwaitingUpdate, at: Date): AwaitedRow[] {
+  const after = (ms: number | undefined) => (ms === undefined ? null : new Date(at.getTime() + ms));
+  return update.decisions.map((d) => ({
+    decisionId: d.decisionId,
+    seat: d.seat,
+    userId: d.userId,
+    kind: d.kind,
+    remindAt: after(update.timers?.remindMs),
+    warnAt: after(update.timers?.warnMs),
+    deadlineAt: after(update.timers?.deadlineMs),
+  }));
+}
+
+function toAwaited(row: Row): AwaitedRecord {
+  const remindAt = row.remindAt === null ? null : toDate(row.remindAt, 'remindAt');
+  const warnAt = row.warnAt === null ? null : toDate(row.warnAt, 'warnAt');
+  const deadlineAt = row.deadlineAt === null ? null : toDate(row.deadlineAt, 'deadlineAt');
+  return {
+    gameId: toText(row.gameId, 'gameId'),
+    decisionId: toText(row.decisionId, 'decisionId'),
+    guildId: toNullableText(row.guildId, 'guildId'),
+    channelId: toText(row.channelId, 'channelId'),
+    seat: toInt(row.seat, 'seat'),
+    userId: toText(row.userId, 'userId'),
+    kind: toText(row.kind, 'kind'),
+    since: toDate(row.since, 'since'),
+    timers: remindAt === null || warnAt === null || deadlineAt === null ? null : { remindAt, warnAt, deadlineAt },
+    sent: toInt(row.sent, 'sent'),
+    nextAt: row.nextAt === null ? null : toDate(row.nextAt, 'nextAt'),
+  };
+}
+
 function toGame(row: GameRow, snapshot: unknown): StoredGame {
   return {
     id: row.id,
@@ -429,7 +504,14 @@ function toGame(row: GameRow, snapshot: unknown): StoredGame {
     createdBy: row.createdBy,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    turnClock: toTurnClock(row),
   };
+}
+
+function toTurnClock(row: GameRow): TurnClock | null {
+  if (row.turnClockHours === null) return null;
+  if (row.atDeadline !== 'nothing' && row.atDeadline !== 'referees') throw new Error(`Game ${row.id} has an unknown deadline policy "${String(row.atDeadline)}" in the database`);
+  return { hours: row.turnClockHours, atDeadline: row.atDeadline };
 }
 
 function toStatus(value: string, gameId: string): GameStatus {

@@ -12,12 +12,12 @@
  * cut may be lost, never half of one: every append is all or nothing).
  */
 import Database from 'better-sqlite3';
-import { isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type Settled } from './append.js';
+import { GAME_ROW_COLUMNS, isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type AwaitedRow, type Settled } from './append.js';
 import { sqliteTimestamp, toInt, type Row } from './driver-sql.js';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
-const RETURNING = `RETURNING "id", "guildId", "channelId", "system", "status", "version", "createdBy", "createdAt", "updatedAt",
+const RETURNING = `RETURNING ${GAME_ROW_COLUMNS.map((column) => `"${column}"`).join(', ')},
   (SELECT COALESCE(MAX("seq"), 0) FROM "GameEvent" WHERE "gameId" = ?) AS "lastSeq"`;
 
 /** SQLite allows 32,766 parameters per statement; events are inserted this many rows (6 parameters each) at a time. */
@@ -32,6 +32,8 @@ export class SqliteAppender {
   private readonly update: { keep: Statement; ended: Statement; active: Statement };
   private readonly receipt: Statement;
   private readonly pruneChunk: Statement;
+  /** The awaiting index (AwaitedDecision): drop the decisions no longer open, add the new ones. */
+  private readonly awaited: { drop: Statement; open: Statement };
   /** Multi-row INSERTs of events, by number of rows (an append usually has a handful). */
   private readonly events = new Map<number, Statement>();
   private readonly commitBatch: (batch: readonly AppendRequest[]) => Settled<AppendOutcome>[];
@@ -52,6 +54,15 @@ export class SqliteAppender {
     this.pruneChunk = this.db.prepare(
       `DELETE FROM "InteractionReceipt" WHERE "rowid" IN (SELECT "rowid" FROM "InteractionReceipt" WHERE "at" < ? LIMIT ?)`,
     );
+
+    this.awaited = {
+      drop: this.db.prepare(`DELETE FROM "AwaitedDecision" WHERE "gameId" = ? AND "decisionId" NOT IN (SELECT "value" FROM json_each(?))`),
+      // A decision already recorded keeps its row: when it opened, its timers, what was sent.
+      open: this.db.prepare(
+        `INSERT INTO "AwaitedDecision" ("gameId", "decisionId", "guildId", "channelId", "seat", "userId", "kind", "since", "remindAt", "warnAt", "deadlineAt", "sent", "nextAt")
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT ("gameId", "decisionId") DO NOTHING`,
+      ),
+    };
 
     // better-sqlite3 runs a transaction function called inside another as a savepoint.
     const appendOne = this.db.transaction((request: AppendRequest): AppendOutcome => this.appendOne(request));
@@ -112,7 +123,17 @@ export class SqliteAppender {
       rows.forEach((event, index) => values.push(request.gameId, lastSeq + start + index + 1, event.type, event.payload, event.actor, at));
       this.insertEvents(rows.length).run(...values);
     }
-    return { kind: 'appended', game: toGameRow(row), lastSeq };
+    const game = toGameRow(row);
+    if (request.awaiting !== undefined) this.index(game.id, game.guildId, game.channelId, request.awaiting, at);
+    return { kind: 'appended', game, lastSeq };
+  }
+
+  private index(gameId: string, guildId: string | null, channelId: string, awaiting: readonly AwaitedRow[], since: string): void {
+    this.awaited.drop.run(gameId, JSON.stringify(awaiting.map((a) => a.decisionId)));
+    const at = (date: Date | null) => (date === null ? null : sqliteTimestamp(date));
+    for (const a of awaiting) {
+      this.awaited.open.run(gameId, a.decisionId, guildId, channelId, a.seat, a.userId, a.kind, since, at(a.remindAt), at(a.warnAt), at(a.deadlineAt), at(a.remindAt));
+    }
   }
 
   /** One statement for an append's events: one statement's overhead instead of one per event. */

@@ -18,6 +18,9 @@ import { serverLanguageSubcommand, setServerLanguage } from './serverLanguage.js
 import { endCommand } from './gameEnd.js';
 import { undoCommand } from './gameUndo.js';
 import { chosenRefereeRole, refereeOffers, refereesField, rolesOfOption } from './referees.js';
+import { gamesAwaitingYou } from './gameMine.js';
+import { chosenTurnClock, turnClockField } from './turnClock.js';
+import { TURN_CLOCK_HOURS } from '../../app/awaiting.js';
 
 /** `reply` with `after` run once its own after() work is done. */
 function followedBy(reply: InitialReply, after: (() => Promise<void>) | undefined): InitialReply {
@@ -117,7 +120,34 @@ function definition(systems: SystemRegistry) {
               name_localizations: { fr: 'sans_arbitre' },
               description_localizations: { fr: 'Personne n’arbitre cette partie' },
             },
+            {
+              type: Option.Integer,
+              name: 'turn_clock',
+              description: 'Slow games: hours each decision may take (reminded at half, warned before the deadline)',
+              name_localizations: { fr: 'delai' },
+              description_localizations: { fr: 'Parties lentes : heures par décision (rappel à la moitié, avertissement avant l’échéance)' },
+              min_value: TURN_CLOCK_HOURS.min,
+              max_value: TURN_CLOCK_HOURS.max,
+            },
+            {
+              type: Option.String,
+              name: 'deadline',
+              description: 'With a turn clock: what its deadline does (default: nothing)',
+              name_localizations: { fr: 'echeance' },
+              description_localizations: { fr: 'Avec un délai : ce que fait son échéance (par défaut : rien)' },
+              choices: [
+                { name: 'Nothing', value: 'nothing', name_localizations: { fr: 'Rien' } },
+                { name: 'Ping the referees', value: 'referees', name_localizations: { fr: 'Appeler les arbitres' } },
+              ],
+            },
           ],
+        },
+        {
+          type: Option.Subcommand,
+          name: 'mine',
+          description: 'Every game of this server that is waiting for you',
+          name_localizations: { fr: 'mes-parties' },
+          description_localizations: { fr: 'Toutes les parties de ce serveur qui vous attendent' },
         },
         {
           type: Option.Subcommand,
@@ -186,6 +216,8 @@ export function gameCommand(systems: SystemRegistry) {
         if (opponent.bot) return problemReply(ctx.t, { code: 'OPPONENT_IS_BOT' });
         const referees = await chosenRefereeRole(ctx, invocation.args);
         if (!referees.ok) return problemReply(ctx.t, referees.problem);
+        const turnClock = chosenTurnClock(invocation.args, referees.roleId);
+        if (!turnClock.ok) return problemReply(ctx.t, turnClock.problem);
         // The channel's game may be over already, its take-back window passed: then it is final first.
         const due = await settleDueEnd(ctx, ctx.channelId);
         const created = await createGame(services, {
@@ -194,6 +226,7 @@ export function gameCommand(systems: SystemRegistry) {
           createdBy: ctx.asker.id,
           interactionId: ctx.interactionId,
           refereeRole: referees.roleId,
+          turnClock: turnClock.clock,
           system: invocation.args.system,
           options: {
             ...(invocation.args.hand_limit !== undefined ? { handLimit: invocation.args.hand_limit } : {}),
@@ -213,7 +246,10 @@ export function gameCommand(systems: SystemRegistry) {
         // Who referees is said where the game starts.
         const data = started.response.type === 4 ? started.response.data : undefined;
         const [first, ...rest] = data?.embeds ?? [];
-        if (data && first) data.embeds = [{ ...first, fields: [...(first.fields ?? []), refereesField(await publicTranslator(ctx, ctx.guildId), referees.roleId)] }, ...rest];
+        if (data && first) {
+          const tp = await publicTranslator(ctx, ctx.guildId);
+          data.embeds = [{ ...first, fields: [...(first.fields ?? []), refereesField(tp, referees.roleId), ...turnClockField(tp, turnClock.clock)] }, ...rest];
+        }
         const roles = (userId: string) => (userId === ctx.asker.id ? ctx.roles : rolesOfOption(ctx.interaction, userId));
         return followedBy(started, both(due?.announce, refereeOffers(ctx, created.game, referees.roleId, roles)));
       }
@@ -232,6 +268,8 @@ export function gameCommand(systems: SystemRegistry) {
       }
       case 'status':
         return gameStatus(ctx);
+      case 'mine':
+        return gamesAwaitingYou(ctx);
       case 'referee-role': {
         if (!ctx.guildId) return problemReply(ctx.t, { code: 'GUILD_ONLY' });
         const permissions = BigInt(ctx.interaction.member?.permissions ?? '0');
