@@ -7,6 +7,7 @@
 import { loadImage } from '@napi-rs/canvas';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBot } from '../src/discord/bot.js';
 import { createInteractionsServer, listen } from '../src/discord/http.js';
 import { createPictureLinks, linkPictures, type PictureLinks } from '../src/discord/pictureLinks.js';
 import { PICTURE_WIDTH } from '../src/systems/malifaux-table/pictures/index.js';
@@ -54,10 +55,14 @@ describe('a /flip with its picture linked, through the bot and the double', () =
 
   beforeAll(async () => {
     app = await startApp({ mode: 'http', backend: 'sqlite' });
+    // Its own bot on the same store, whose deadline guard never answers first on a busy machine (a deferred
+    // answer goes out by REST, which this test counts).
+    const bot = buildBot({ store: app.store, rest: app.env.rest, applicationId: app.double.applicationId, deadlineMs: 60_000 });
+    await bot.warmedUp;
     // The address is known once the server listens: the links ask for it then.
     let inner: PictureLinks | null = null;
     const lazy: PictureLinks = { link: (r) => inner!.link(r), read: (p) => inner!.read(p) };
-    server = createInteractionsServer({ publicKey: app.double.publicKey, handler: app.bot.handler, rest: app.env.rest, pictures: { links: lazy, draw: app.bot.drawPicture } });
+    server = createInteractionsServer({ publicKey: app.double.publicKey, handler: bot.handler, rest: app.env.rest, pictures: { links: lazy, draw: bot.drawPicture } });
     base = `http://127.0.0.1:${await listen(server, 0)}`;
     inner = createPictureLinks({ publicUrl: base, secret: SECRET });
     app.double.setDelivery({ mode: 'http', interactionsUrl: `${base}/interactions` });
