@@ -89,6 +89,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
   const users = new Map<string, UserSettings>();
   const guilds = new Map<string, GuildSettings>();
   const messages = new Map<string, GameMessageRef>();
+  const drafts = new Map<string, string>();
   const modelTables: MemoryModelTables = { models: new Map(), upgrades: new Map() };
   const stats = { appends: 0, conflicts: 0, duplicates: 0 };
 
@@ -204,6 +205,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
     },
     async saveGameMessage(ref) {
       messages.set(`${ref.gameId}:${ref.slot}`, { ...ref });
+    },
+    async getPlayerDraft(gameId, userId) {
+      return drafts.get(`${gameId}:${userId}`) ?? null;
+    },
+    async savePlayerDraft(gameId, userId, text) {
+      if (text === null) drafts.delete(`${gameId}:${userId}`);
+      else drafts.set(`${gameId}:${userId}`, text);
     },
     async getGuildSettings(guildId) {
       return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null, locale: null, discordLocale: null }) };

@@ -121,6 +121,11 @@ export interface GameStore {
   /** Records (or replaces) the message a game keeps in its slot. */
   saveGameMessage(ref: GameMessageRef): Promise<void>;
 
+  /** A player's draft for a game (schema.base.prisma, PlayerDraft), or null when they keep none. */
+  getPlayerDraft(gameId: string, userId: string): Promise<string | null>;
+  /** Keeps (or replaces) the player's draft; null drops it. */
+  savePlayerDraft(gameId: string, userId: string, text: string | null): Promise<void>;
+
   getUserSettings(userId: string): Promise<UserSettings>;
   /** Saves the user's choices, leaving the remembered client locale as it is. */
   saveUserSettings(settings: UserChoices): Promise<void>;

@@ -72,6 +72,7 @@ type Tx = {
   userSetting: Pick<PrismaClient['userSetting'], 'upsert'>;
   guildSetting: Pick<PrismaClient['guildSetting'], 'upsert'>;
   gameMessage: Pick<PrismaClient['gameMessage'], 'upsert'>;
+  playerDraft: Pick<PrismaClient['playerDraft'], 'upsert' | 'deleteMany'>;
 } & ModelTableTx;
 export type StoreClient = Tx &
   Pick<PrismaClient, '$disconnect'> & {
@@ -346,6 +347,20 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       const { gameId, slot, ...data } = ref;
       return exclusive(async () => {
         await upsertRacing(() => client.gameMessage.upsert({ where: { gameId_slot: { gameId, slot } }, create: ref, update: data }));
+      });
+    },
+
+    getPlayerDraft(gameId, userId) {
+      return shared(async (): Promise<string | null> => {
+        const row = (await select(sql`SELECT "text" FROM "PlayerDraft" WHERE "gameId" = ${gameId} AND "userId" = ${userId}`))[0];
+        return row === undefined ? null : toText(row.text, 'text');
+      });
+    },
+
+    savePlayerDraft(gameId, userId, text) {
+      return exclusive(async () => {
+        if (text === null) await client.playerDraft.deleteMany({ where: { gameId, userId } });
+        else await upsertRacing(() => client.playerDraft.upsert({ where: { gameId_userId: { gameId, userId } }, create: { gameId, userId, text }, update: { text } }));
       });
     },
 
