@@ -209,9 +209,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
     async getPlayerDraft(gameId, userId) {
       return drafts.get(`${gameId}:${userId}`) ?? null;
     },
-    async savePlayerDraft(gameId, userId, text) {
+    async savePlayerDraft(gameId, userId, text, interactionId) {
+      if (interactionId !== undefined) {
+        if (receipts.has(interactionId)) return { ok: false, reason: 'duplicate_interaction' };
+        receipts.add(interactionId);
+      }
       if (text === null) drafts.delete(`${gameId}:${userId}`);
       else drafts.set(`${gameId}:${userId}`, text);
+      return { ok: true };
     },
     async getGuildSettings(guildId) {
       return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null, locale: null, discordLocale: null }) };

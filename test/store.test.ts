@@ -542,7 +542,16 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await store.getPlayerDraft(game.id, 'u-1')).toBeNull();
       expect(await store.getPlayerDraft(game.id, 'u-2')).toBe('theirs');
       // Dropping a draft that is not there is no error.
-      await store.savePlayerDraft(game.id, 'u-1', null);
+      expect(await store.savePlayerDraft(game.id, 'u-1', null)).toEqual({ ok: true });
+    });
+
+    it('writes a draft step once per interaction: a retried delivery is refused and changes nothing', async () => {
+      const game = await newGame();
+      expect(await store.savePlayerDraft(game.id, 'u-1', 'first', 'draft-interaction-1')).toEqual({ ok: true });
+      expect(await store.savePlayerDraft(game.id, 'u-1', 'first, then again', 'draft-interaction-1')).toEqual({ ok: false, reason: 'duplicate_interaction' });
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBe('first');
+      expect(await store.savePlayerDraft(game.id, 'u-1', 'second', 'draft-interaction-2')).toEqual({ ok: true });
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBe('second');
     });
 
     it('keeps everything when the store is reopened', async () => {

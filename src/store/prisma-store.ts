@@ -31,6 +31,7 @@ import type {
   GameStatus,
   GameStore,
   GameMessageRef,
+  DraftSaved,
   GuildSettings,
   NewEvent,
   StoredEvent,
@@ -357,10 +358,25 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       });
     },
 
-    savePlayerDraft(gameId, userId, text) {
-      return exclusive(async () => {
-        if (text === null) await client.playerDraft.deleteMany({ where: { gameId, userId } });
-        else await upsertRacing(() => client.playerDraft.upsert({ where: { gameId_userId: { gameId, userId } }, create: { gameId, userId, text }, update: { text } }));
+    savePlayerDraft(gameId, userId, text, interactionId) {
+      return exclusive(async (): Promise<DraftSaved> => {
+        // The receipt and the draft in one transaction: a retried delivery of the same step is refused,
+        // never applied twice (a model added twice).
+        const write = () =>
+          client.$transaction(async (tx) => {
+            if (interactionId) await tx.interactionReceipt.create({ data: { id: interactionId, at: now() } });
+            if (text === null) await tx.playerDraft.deleteMany({ where: { gameId, userId } });
+            else await tx.playerDraft.upsert({ where: { gameId_userId: { gameId, userId } }, create: { gameId, userId, text }, update: { text } });
+          }, TRANSACTION_OPTIONS);
+        try {
+          await write();
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (interactionId && (await client.interactionReceipt.findUnique({ where: { id: interactionId } }))) return { ok: false, reason: 'duplicate_interaction' };
+          // Another instance inserted the first draft between the read and the insert: update it.
+          await write();
+        }
+        return { ok: true };
       });
     },
 

@@ -6,6 +6,7 @@
  */
 import {
   ApplicationCommandOptionType,
+  type InteractionType,
   type APIApplicationCommandInteractionDataOption,
   type APIChatInputApplicationCommandInteractionData,
   type APIInteractionDataResolved,
@@ -247,7 +248,7 @@ const FOCUSED_MAX_CHARS = 100;
  * option focused, defined in its subcommand with `autocomplete: true`. Anything else (no option focused,
  * two, an option the definition does not complete) is null: such a request gets no choices.
  */
-export function focusedOption(command: CommandDef, data: Pick<APIChatInputApplicationCommandInteractionData, 'options'>): FocusedOption | null {
+export function focusedOption(command: CommandDef, data: { options?: readonly APIApplicationCommandInteractionDataOption<InteractionType.ApplicationCommandAutocomplete>[] }): FocusedOption | null {
   const defs = command.options ?? [];
   let given = data.options ?? [];
   let leaves: readonly (ValueOptionDef | SubcommandDef)[] = defs;
