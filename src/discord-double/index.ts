@@ -177,28 +177,25 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     };
   }
 
-  function sendCommand(input: CommandInput): Promise<DeliveryResult> {
+  /** A slash command typed (type 2) or being typed (4, autocomplete): by a known user, in a channel they can use. */
+  function typed(type: 2 | 4, input: { userId: string; channelId: string }, build: (e: { id: string; token: string; user: DoubleUser; channel: NonNullable<ReturnType<typeof store.channel>> }) => { payload: Record<string, unknown>; name: string }): Promise<DeliveryResult> {
     return run(() => {
       const user = findUser(input.userId) ?? raise(`Unknown user ${input.userId}`);
       const channel = store.channel(input.channelId === 'dm' ? store.openDm(user.id).id : input.channelId) ?? raise(`Unknown channel ${input.channelId}`);
       if (channel.kind === 'dm' && channel.recipientId !== user.id) raise('That DM channel belongs to someone else');
       const id = snowflake();
       const token = newToken();
-      const { payload, name } = buildCommandInteraction(payloadContext, { id, token, user, channel }, input);
-      return book.open({ id, token, type: 2, userId: user.id, channelId: channel.id, name, sourceMessageId: null, payload });
+      const { payload, name } = build({ id, token, user, channel });
+      return book.open({ id, token, type, userId: user.id, channelId: channel.id, name, sourceMessageId: null, payload });
     });
   }
 
+  function sendCommand(input: CommandInput): Promise<DeliveryResult> {
+    return typed(2, input, (e) => buildCommandInteraction(payloadContext, e, input));
+  }
+
   async function autocomplete(input: AutocompleteInput): Promise<AutocompleteResult> {
-    const result = await run(() => {
-      const user = findUser(input.userId) ?? raise(`Unknown user ${input.userId}`);
-      const channel = store.channel(input.channelId === 'dm' ? store.openDm(user.id).id : input.channelId) ?? raise(`Unknown channel ${input.channelId}`);
-      if (channel.kind === 'dm' && channel.recipientId !== user.id) raise('That DM channel belongs to someone else');
-      const id = snowflake();
-      const token = newToken();
-      const { payload, name } = buildAutocompleteInteraction(payloadContext, { id, token, user, channel }, input);
-      return book.open({ id, token, type: 4, userId: user.id, channelId: channel.id, name, sourceMessageId: null, payload });
-    });
+    const result = await typed(4, input, (e) => buildAutocompleteInteraction(payloadContext, e, input));
     const choices = result.ok && result.responseType === 8 ? ((result.interaction?.response?.data?.choices ?? []) as AutocompleteResult['choices']) : [];
     return { ...result, choices: structuredClone(choices) };
   }
