@@ -34,11 +34,12 @@ function splitList(typed: string): { given: string[]; typing: string } {
   return { given: parts.map((p) => p.trim()).filter(Boolean), typing: typing.trim() };
 }
 
-/** Does `typed` start the label, or appear in the name (case, accents and punctuation aside)? */
+/** Does `typed` start the label, or a word of the name (case, accents and punctuation aside)? */
 function matches(typed: string, label: string, name: string): boolean {
   if (typed === '') return true;
   const key = nameKey(typed);
-  return label.toLowerCase().startsWith(typed.toLowerCase()) || (key !== '' && nameKey(name).includes(key));
+  const words = nameKey(name);
+  return label.toLowerCase().startsWith(typed.toLowerCase()) || (key !== '' && (words.startsWith(key) || words.includes(` ${key}`)));
 }
 
 /** The models an option offers, in the order it offers them, from the asker's view. */
