@@ -56,6 +56,7 @@ describe.skipIf(unavailable !== null)('autocomplete in the sandbox page', () => 
   }, 120_000);
 
   afterAll(async () => {
+    // The page first: a page still open would keep reconnecting to the double's event stream.
     await browser?.close();
     await env?.cleanup();
   });
