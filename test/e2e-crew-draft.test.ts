@@ -238,6 +238,7 @@ describe('a crew entered model by model, and autocomplete from the crews', () =>
     };
 
     // The control: the same payload, sound, is answered with the target's choices.
+    const requests = app.double.requests.length;
     const sound = await post(fresh());
     expect(sound.type).toBe(8);
     expect(sound.data?.choices?.length).toBeGreaterThan(0);
@@ -260,7 +261,6 @@ describe('a crew entered model by model, and autocomplete from the crews', () =>
       ['another channel in channel_id than in channel', { ...fresh(), channel_id: '1234567890123456789' }],
     ];
     const before = await app.fingerprint();
-    const requests = app.double.requests.length;
     for (const [what, payload] of hostile) {
       expect(parseEnvelope(JSON.parse(JSON.stringify(payload))).ok, what).toBe(false);
       const answer = await post(payload);
@@ -281,3 +281,21 @@ describe('a crew entered model by model, and autocomplete from the crews', () =>
   });
 });
 
+
+describe('over the gateway', () => {
+  it('an autocomplete is answered through the interaction callback, as over HTTP', async () => {
+    const gateway = await startApp({ mode: 'gateway', backend: 'sqlite' });
+    try {
+      expect((await gateway.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e-game' })).ok).toBe(true);
+      expect((await gateway.command('alice', 'crew start', { faction: 'arcanists', leader: 'Ada Quill' })).ok).toBe(true);
+      expect((await gateway.command('alice', 'crew add', { model: 'Page', copies: 2 })).ok).toBe(true);
+      const before = gateway.double.requests.length;
+      const answer = await gateway.double.autocomplete({ userId: IDS.alice, channelId: IDS.channel, name: 'crew remove', focused: 'model', value: '' });
+      expect(answer).toMatchObject({ ok: true, responseType: 8, choices: [{ name: 'Page × 2', value: 'Page' }] });
+      // One request, the interaction's own callback, without the bot's token.
+      expect(gateway.double.requests.slice(before).map((r) => [r.method, r.auth, r.path.startsWith('/interactions/')])).toEqual([['POST', false, true]]);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
