@@ -91,6 +91,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
   const users = new Map<string, UserSettings>();
   const guilds = new Map<string, GuildSettings>();
   const messages = new Map<string, GameMessageRef>();
+  const drafts = new Map<string, string>();
   const modelTables: MemoryModelTables = { models: new Map(), upgrades: new Map() };
   /** The awaiting index: game id → its open decisions by id. */
   const awaited = new Map<string, Map<string, AwaitedRecord>>();
@@ -242,6 +243,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
     },
     async saveGameMessage(ref) {
       messages.set(`${ref.gameId}:${ref.slot}`, { ...ref });
+    },
+    async getPlayerDraft(gameId, userId) {
+      return drafts.get(`${gameId}:${userId}`) ?? null;
+    },
+    async savePlayerDraft(gameId, userId, text, interactionId) {
+      if (interactionId !== undefined) {
+        if (receipts.has(interactionId)) return { ok: false, reason: 'duplicate_interaction' };
+        receipts.add(interactionId);
+      }
+      if (text === null) drafts.delete(`${gameId}:${userId}`);
+      else drafts.set(`${gameId}:${userId}`, text);
+      return { ok: true };
     },
     async getGuildSettings(guildId) {
       return { ...(guilds.get(guildId) ?? { guildId, refereeRoleId: null, locale: null, discordLocale: null }) };

@@ -475,3 +475,71 @@ describe('double without a bot', () => {
     }
   });
 });
+
+describe('autocomplete', () => {
+  const definitions = [
+    {
+      name: 'attack',
+      description: 'Attack',
+      options: [
+        { type: 3, name: 'attacker', description: 'Yours', required: true, autocomplete: true },
+        { type: 3, name: 'target', description: 'Theirs', required: true, autocomplete: true },
+        { type: 4, name: 'stat', description: 'Stat', required: true },
+      ],
+    },
+    { name: 'crew', description: 'Crew', options: [{ type: 1, name: 'add', description: 'Add', options: [{ type: 3, name: 'model', description: 'Model', required: true, autocomplete: true }, { type: 4, name: 'copies', description: 'How many' }] }] },
+  ];
+
+  it('sends what is typed, focused, with the options filled so far, over either transport; the choices come back as the bot gave them', async () => {
+    for (const mode of ['gateway', 'http'] as const) {
+      const handler = recording(() => ({ response: { type: 8, data: { choices: [{ name: 'A1 · Ada Quill (6/6)', value: 'A1' }, { name: 'A2 · Page (3/3)', value: 'A2' }] } } }));
+      bot = await startBotAgainstDouble({ mode, handler });
+      const { double, rest } = bot;
+      await rest.put(Routes.applicationCommands(double.applicationId), { body: definitions });
+      const alice = double.user('alice').id;
+      const table = double.channel('table-1').id;
+
+      const answer = await double.autocomplete({ userId: alice, channelId: table, name: 'attack', focused: 'target', value: 'pa', options: { attacker: 'A1', stat: '6' } });
+      expect(answer).toMatchObject({ ok: true, responseType: 8, choices: [{ name: 'A1 · Ada Quill (6/6)', value: 'A1' }, { name: 'A2 · Page (3/3)', value: 'A2' }] });
+      expect(handler.seen[0]).toMatchObject({ type: 4, data: { name: 'attack', type: 1, options: [{ name: 'attacker', type: 3, value: 'A1' }, { name: 'stat', type: 4, value: 6 }, { name: 'target', type: 3, value: 'pa', focused: true }] } });
+
+      // In a subcommand, with nothing typed yet: an empty string.
+      await double.autocomplete({ userId: alice, channelId: table, name: 'crew add', focused: 'model', value: '' });
+      expect(handler.seen[1]).toMatchObject({ type: 4, data: { name: 'crew', options: [{ name: 'add', type: 1, options: [{ name: 'model', type: 3, value: '', focused: true }] }] } });
+      // No message is created: an autocomplete answer only shows under the option.
+      expect(double.messages(table)).toEqual([]);
+      await bot.cleanup();
+      bot = undefined;
+    }
+  });
+
+  it('is refused by the client for an option that does not autocomplete or is unknown, and fails on an answer Discord would refuse', async () => {
+    let answer: InitialReply = { response: { type: 8, data: { choices: [] } } };
+    const handler = recording(() => answer);
+    bot = await startBotAgainstDouble({ mode: 'http', handler });
+    const { double, rest } = bot;
+    await rest.put(Routes.applicationCommands(double.applicationId), { body: definitions });
+    const alice = double.user('alice').id;
+    const table = double.channel('table-1').id;
+    expect(await double.autocomplete({ userId: alice, channelId: table, name: 'attack', focused: 'stat', value: '6' })).toMatchObject({ ok: false, error: 'Option "stat" has no autocomplete', choices: [] });
+    expect(await double.autocomplete({ userId: alice, channelId: table, name: 'attack', focused: 'nope', value: '' })).toMatchObject({ ok: false, error: expect.stringContaining('Unknown option "nope"') });
+    expect(handler.seen).toEqual([]);
+
+    // A message, 26 choices, an empty name or a name too long: the interaction fails, as on Discord.
+    const tooMany = Array.from({ length: 26 }, (_, i) => ({ name: `M${i}`, value: `v${i}` }));
+    for (const bad of [say('not a choice'), { response: { type: 8, data: { choices: tooMany } } }, { response: { type: 8, data: { choices: [{ name: '', value: 'x' }] } } }, { response: { type: 8, data: { choices: [{ name: 'x'.repeat(101), value: 'x' }] } } }] as InitialReply[]) {
+      answer = bad;
+      const result = await double.autocomplete({ userId: alice, channelId: table, name: 'attack', focused: 'target', value: '' });
+      expect(result.ok, JSON.stringify(bad)).toBe(false);
+      expect(result.error).toMatch(/Invalid interaction response/);
+    }
+  });
+
+  it('refuses to register autocomplete on an option that lists its choices, or on a boolean', async () => {
+    bot = await startBotAgainstDouble({ mode: 'gateway', handler: async () => say('x') });
+    const { double, rest } = bot;
+    const withChoices = { name: 'pick', description: 'Pick', options: [{ type: 3, name: 'x', description: 'X', autocomplete: true, choices: [{ name: 'A', value: 'a' }] }] };
+    const onBoolean = { name: 'pick', description: 'Pick', options: [{ type: 5, name: 'x', description: 'X', autocomplete: true }] };
+    for (const body of [[withChoices], [onBoolean]]) await expect(rest.put(Routes.applicationCommands(double.applicationId), { body })).rejects.toMatchObject({ code: 50035 });
+  });
+});

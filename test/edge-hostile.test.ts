@@ -412,6 +412,8 @@ describe('bodies that are not interactions at all', () => {
         fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), junkObject, fc.record({ type: fc.constantFrom(2, 3, 4, 5), data: jsonish, id: jsonish })), async (body) => {
           const answer = await post(body);
           if (typeof body !== 'object' || body === null || Array.isArray(body)) return void expect(answer.status).toBe(400);
+          // An autocomplete takes choices only (Discord refuses a message for it): a malformed one gets none.
+          if ((body as Json).type === 4) return void expect([answer.status, answer.type]).toEqual([200, 8]);
           expectRefusal(answer, body as Json);
         }),
         { numRuns: RUNS.bodies },

@@ -528,6 +528,32 @@ describe.each([{ make: sqliteBackend }, { make: postgresBackend }])('GameStore',
       expect(await store.getGameMessage(game.id, 'story')).toEqual(second);
     });
 
+    it('keeps a player’s draft per game and player, replaced when saved again and gone when dropped', async () => {
+      const game = await newGame();
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBeNull();
+      const text = 'Ada Quill (Arcanists)\nLeader:\n  Ada Quill\nHires:\n  Page — ’quoted’ ✅';
+      await store.savePlayerDraft(game.id, 'u-1', text);
+      await store.savePlayerDraft(game.id, 'u-2', 'theirs');
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBe(text);
+      expect(await store.getPlayerDraft('another-game', 'u-1')).toBeNull();
+      await store.savePlayerDraft(game.id, 'u-1', 'changed');
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBe('changed');
+      await store.savePlayerDraft(game.id, 'u-1', null);
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBeNull();
+      expect(await store.getPlayerDraft(game.id, 'u-2')).toBe('theirs');
+      // Dropping a draft that is not there is no error.
+      expect(await store.savePlayerDraft(game.id, 'u-1', null)).toEqual({ ok: true });
+    });
+
+    it('writes a draft step once per interaction: a retried delivery is refused and changes nothing', async () => {
+      const game = await newGame();
+      expect(await store.savePlayerDraft(game.id, 'u-1', 'first', 'draft-interaction-1')).toEqual({ ok: true });
+      expect(await store.savePlayerDraft(game.id, 'u-1', 'first, then again', 'draft-interaction-1')).toEqual({ ok: false, reason: 'duplicate_interaction' });
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBe('first');
+      expect(await store.savePlayerDraft(game.id, 'u-1', 'second', 'draft-interaction-2')).toEqual({ ok: true });
+      expect(await store.getPlayerDraft(game.id, 'u-1')).toBe('second');
+    });
+
     it('keeps everything when the store is reopened', async () => {
       const game = await newGame();
       const again = await open(url);

@@ -86,6 +86,10 @@ function checkDefinition(definition: unknown, path: (string | number)[], issues:
     if (d.options.length > MAX_OPTIONS) issues.push({ path: [...path, 'options'], code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_OPTIONS} or fewer in length.` });
     d.options.forEach((o, i) => checkDefinition(o, [...path, 'options', i], issues, true));
   }
+  if (d.autocomplete === true && ((Array.isArray(d.choices) && d.choices.length > 0) || ![3, 4, 10].includes(d.type as number))) {
+    // Discord completes only string, integer and number options, and never one that lists its choices.
+    issues.push({ path: [...path, 'autocomplete'], code: 'APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID', message: 'Autocomplete cannot be set with choices, or on this option type' });
+  }
   if (Array.isArray(d.choices) && d.choices.length > MAX_OPTIONS) {
     issues.push({ path: [...path, 'choices'], code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_OPTIONS} or fewer in length.` });
   }

@@ -15,7 +15,7 @@ import { sendJson } from './http-io.js';
 import { InteractionBook, RESPONSE_DEADLINE_MS, type InteractionRecord } from './interactions.js';
 import { generateSigningKeys } from './keys.js';
 import { modalSubmission, type ModalInput, type ShownModal } from './modals.js';
-import { InputError, buildCommandInteraction, buildComponentInteraction, buildModalSubmitInteraction, buildPing, type CommandInput, type ComponentInput, type PayloadContext } from './payloads.js';
+import { InputError, buildAutocompleteInteraction, buildCommandInteraction, buildComponentInteraction, buildModalSubmitInteraction, buildPing, type AutocompleteInput, type CommandInput, type ComponentInput, type PayloadContext } from './payloads.js';
 import { createRestApi, type RecordedRequest } from './rest.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 import { createSnowflakes } from './snowflake.js';
@@ -25,13 +25,18 @@ export type { DeliveryConfig } from './delivery.js';
 export type { DoubleChannel, DoubleGuild, DoubleRole, DoubleUser, FixtureOptions, Fixtures, UserInput } from './fixtures.js';
 export { DEFAULT_IDS } from './fixtures.js';
 export type { InteractionRecord, InteractionStatus } from './interactions.js';
-export type { ApiCommandOption, CommandInput, ComponentInput, OptionValue } from './payloads.js';
+export type { ApiCommandOption, AutocompleteInput, CommandInput, ComponentInput, OptionValue } from './payloads.js';
 export type { ModalInput, ModalTextInput, ShownModal } from './modals.js';
 export { textInputsOf } from './modals.js';
 export type { RecordedRequest } from './rest.js';
 export type { SandboxOptions } from './sandbox.js';
 export type { DoubleMessage, InteractionMeta, StoredAttachment } from './store.js';
 export type { RegisteredCommand } from './commands.js';
+
+/** What the client shows under the option as the user types: the bot's choices, when it answered with them. */
+export interface AutocompleteResult extends DeliveryResult {
+  choices: { name: string; value: string | number }[];
+}
 
 export interface DiscordDoubleOptions extends FixtureOptions {
   /** 0 (default) picks a free port. */
@@ -81,6 +86,12 @@ export interface DiscordDouble {
   setGuild(patch: Partial<Pick<DoubleGuild, 'preferredLocale'>>): DoubleGuild;
 
   sendCommand(input: CommandInput): Promise<DeliveryResult>;
+  /**
+   * The user types into an option defined with `autocomplete: true`: an APPLICATION_COMMAND_AUTOCOMPLETE
+   * goes to the bot, which must answer with choices (type 8, at most 25). Refused like Discord's client
+   * would: an unknown command or option, or one that does not autocomplete.
+   */
+  autocomplete(input: AutocompleteInput): Promise<AutocompleteResult>;
   clickComponent(input: ComponentInput): Promise<DeliveryResult>;
   /**
    * Submits the modal open for `input.userId` (the last one the bot answered that user's interaction
@@ -166,16 +177,27 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     };
   }
 
-  function sendCommand(input: CommandInput): Promise<DeliveryResult> {
+  /** A slash command typed (type 2) or being typed (4, autocomplete): by a known user, in a channel they can use. */
+  function typed(type: 2 | 4, input: { userId: string; channelId: string }, build: (e: { id: string; token: string; user: DoubleUser; channel: NonNullable<ReturnType<typeof store.channel>> }) => { payload: Record<string, unknown>; name: string }): Promise<DeliveryResult> {
     return run(() => {
       const user = findUser(input.userId) ?? raise(`Unknown user ${input.userId}`);
       const channel = store.channel(input.channelId === 'dm' ? store.openDm(user.id).id : input.channelId) ?? raise(`Unknown channel ${input.channelId}`);
       if (channel.kind === 'dm' && channel.recipientId !== user.id) raise('That DM channel belongs to someone else');
       const id = snowflake();
       const token = newToken();
-      const { payload, name } = buildCommandInteraction(payloadContext, { id, token, user, channel }, input);
-      return book.open({ id, token, type: 2, userId: user.id, channelId: channel.id, name, sourceMessageId: null, payload });
+      const { payload, name } = build({ id, token, user, channel });
+      return book.open({ id, token, type, userId: user.id, channelId: channel.id, name, sourceMessageId: null, payload });
     });
+  }
+
+  function sendCommand(input: CommandInput): Promise<DeliveryResult> {
+    return typed(2, input, (e) => buildCommandInteraction(payloadContext, e, input));
+  }
+
+  async function autocomplete(input: AutocompleteInput): Promise<AutocompleteResult> {
+    const result = await typed(4, input, (e) => buildAutocompleteInteraction(payloadContext, e, input));
+    const choices = result.ok && result.responseType === 8 ? ((result.interaction?.response?.data?.choices ?? []) as AutocompleteResult['choices']) : [];
+    return { ...result, choices: structuredClone(choices) };
   }
 
   function clickComponent(input: ComponentInput): Promise<DeliveryResult> {
@@ -226,7 +248,7 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     postSigned(httpUrl(), keys, JSON.stringify(buildPing(fixtures, snowflake(), newToken())), timeoutMs, tamper);
 
   let sandbox: Sandbox | undefined;
-  if (options.sandbox) sandbox = createSandbox({ options: options.sandbox, fixtures, store, commands, sendCommand, clickComponent, submitModal, dismissModal, lastModal });
+  if (options.sandbox) sandbox = createSandbox({ options: options.sandbox, fixtures, store, commands, sendCommand, autocomplete, clickComponent, submitModal, dismissModal, lastModal });
 
   const server: Server = createServer((req, res) => {
     const parsed = new URL(req.url ?? '/', 'http://double.invalid');
@@ -293,6 +315,7 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
       return Object.assign(fixtures.guild, patch);
     },
     sendCommand,
+    autocomplete,
     clickComponent,
     submitModal,
     dismissModal,

@@ -111,6 +111,56 @@ export function buildCommandInteraction(ctx: PayloadContext, e: Omit<Envelope, '
   return { payload: envelope(ctx, { ...e, type: 2 }, data), name: [root, ...subcommandPath(options)].join(' ') };
 }
 
+export interface AutocompleteInput {
+  userId: string;
+  /** A channel id, or 'dm'. */
+  channelId: string;
+  /** `attack`, or a subcommand path such as `crew add`. */
+  name: string;
+  /** The option being typed into, and what is typed so far (possibly nothing). */
+  focused: string;
+  value: string;
+  /** Options already filled in, `{ name: value }` (their types from the registered definition). */
+  options?: Record<string, OptionValue>;
+}
+
+/**
+ * An APPLICATION_COMMAND_AUTOCOMPLETE (type 4), as Discord's client sends it while the user types: the
+ * options filled so far, required ones may be missing, and the focused one carries the raw text typed,
+ * `focused: true`. The client asks only for an option its definition completes (`autocomplete: true`).
+ */
+export function buildAutocompleteInteraction(ctx: PayloadContext, e: Omit<Envelope, 'type'>, input: AutocompleteInput): { payload: Json; name: string } {
+  const [root, ...path] = input.name.trim().split(/\s+/);
+  if (!root) throw new InputError('A command name is required');
+  const guildId = e.channel.kind === 'guild' ? ctx.fixtures.guild.id : null;
+  const definition = ctx.commands.find(root, guildId);
+  if (!definition && ctx.commands.available(guildId).length > 0) throw new InputError(`Unknown command /${root}`);
+  let defs = definition?.options as Json[] | undefined;
+  for (const name of path) defs = defs?.find((d) => d.name === name)?.options as Json[] | undefined;
+  if (definition) {
+    const def = defs?.find((d) => d.name === input.focused);
+    if (!def) throw new InputError(`Unknown option "${input.focused}" of /${[root, ...path].join(' ')}`);
+    if (def.autocomplete !== true) throw new InputError(`Option "${input.focused}" has no autocomplete`);
+  }
+  const filled = Object.entries(input.options ?? {}).filter(([name]) => name !== input.focused);
+  const leaves: ApiCommandOption[] = filled.map(([name, value]) => {
+    const def = defs?.find((d) => d.name === name);
+    if (definition && !def) throw new InputError(`Unknown option "${name}" of /${[root, ...path].join(' ')}`);
+    const type = (def?.type as number | undefined) ?? inferType(value);
+    return { name, type, value: coerce(value, type) };
+  });
+  const focusedType = (defs?.find((d) => d.name === input.focused)?.type as number | undefined) ?? OPTION_TYPES.string;
+  // The typed text, as typed: Discord sends it as a string even for a number option.
+  leaves.push({ name: input.focused, type: focusedType, value: input.value, focused: true });
+  const options = path.reduceRight<ApiCommandOption[]>(
+    (inner, name, depth) => [{ name, type: depth === 0 && path.length === 2 ? OPTION_TYPES.group : OPTION_TYPES.subcommand, options: inner }],
+    leaves,
+  );
+  const data: Json = { id: definition?.id ?? ctx.commandId(root), name: root, type: 1, options };
+  if (definition?.guild_id) data.guild_id = definition.guild_id;
+  return { payload: envelope(ctx, { ...e, type: 4 }, data), name: [root, ...path].join(' ') };
+}
+
 function subcommandPath(options: ApiCommandOption[]): string[] {
   const sub = options.find((o) => o.type === OPTION_TYPES.subcommand || o.type === OPTION_TYPES.group);
   return sub ? [sub.name, ...subcommandPath(sub.options ?? [])] : [];

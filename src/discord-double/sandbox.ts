@@ -11,7 +11,7 @@ import type { DoubleUser, Fixtures } from './fixtures.js';
 import { readRaw, sendJson } from './http-io.js';
 import type { DeliveryResult } from './delivery.js';
 import type { ModalInput, ShownModal } from './modals.js';
-import type { ApiCommandOption, ComponentInput, CommandInput, OptionValue } from './payloads.js';
+import type { ApiCommandOption, AutocompleteInput, ComponentInput, CommandInput, OptionValue } from './payloads.js';
 import type { DoubleMessage, DoubleStore } from './store.js';
 
 export interface SandboxOptions {
@@ -25,6 +25,7 @@ export interface SandboxDeps {
   store: DoubleStore;
   commands: CommandRegistry;
   sendCommand(input: CommandInput): Promise<DeliveryResult>;
+  autocomplete(input: AutocompleteInput): Promise<DeliveryResult & { choices: { name: string; value: string | number }[] }>;
   clickComponent(input: ComponentInput): Promise<DeliveryResult>;
   submitModal(input: ModalInput): Promise<DeliveryResult>;
   dismissModal(userId: string): void;
@@ -157,6 +158,22 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
               options: (body.options ?? []) as ApiCommandOption[] | Record<string, OptionValue>,
             });
             sendJson(res, 200, answer(viewer, result));
+            return true;
+          }
+          case 'POST /sandbox/api/autocomplete': {
+            // The choices the bot offers for the option being typed into, as Discord's client lists them.
+            const body = await readJson(req);
+            const viewer = str(body.viewer, 'viewer');
+            const filled = typeof body.options === 'object' && body.options !== null && !Array.isArray(body.options) ? (body.options as Record<string, OptionValue>) : {};
+            const result = await deps.autocomplete({
+              userId: viewer,
+              channelId: channelFor(viewer, str(body.channel, 'channel'), true)!,
+              name: str(body.name, 'name'),
+              focused: str(body.focused, 'focused'),
+              value: typeof body.value === 'string' ? body.value : '',
+              options: Object.fromEntries(Object.entries(filled).filter(([, v]) => v !== '' && v !== null && v !== undefined)),
+            });
+            sendJson(res, 200, result.ok ? { ok: true, choices: result.choices } : { ok: false, error: result.error, choices: [] });
             return true;
           }
           case 'POST /sandbox/api/component': {

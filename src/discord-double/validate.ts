@@ -224,7 +224,18 @@ export function validateCallback(body: unknown, interactionType: number, files: 
   }
   if (type === 8) {
     const c = new Checker();
+    if (!Array.isArray(data?.choices)) c.fail(['data', 'choices'], 'BASE_TYPE_REQUIRED', 'This field is required');
     c.maxLength(data?.choices, LIMITS.choices, ['data', 'choices']);
+    if (Array.isArray(data?.choices)) {
+      data.choices.forEach((choice: unknown, i) => {
+        const p = ['data', 'choices', i];
+        if (!isObj(choice)) return c.fail(p, 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
+        if (typeof choice.name !== 'string') c.fail([...p, 'name'], 'BASE_TYPE_REQUIRED', 'This field is required');
+        else c.between(choice.name, 1, LIMITS.optionText, [...p, 'name']);
+        if (typeof choice.value === 'string') c.maxLength(choice.value, LIMITS.optionText, [...p, 'value']);
+        else if (typeof choice.value !== 'number') c.fail([...p, 'value'], 'BASE_TYPE_REQUIRED', 'This field is required');
+      });
+    }
     if (c.issues.length > 0) throw invalidFormBody(c.issues);
   }
   if (type === 9) validateModal(data);

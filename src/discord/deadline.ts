@@ -42,6 +42,8 @@ async function deliverLate(outbox: DiscordOutbox, interaction: APIInteraction, r
 
 /** What goes out at the deadline instead of the answer, which follows in after(). */
 function placeholderFor(outbox: DiscordOutbox, interaction: APIInteraction, work: Promise<InitialReply>): InitialReply {
+  // Choices cannot be deferred, and late ones are for text the user has already changed: none.
+  if (interaction.type === InteractionType.ApplicationCommandAutocomplete) return { response: { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } } };
   const channelId = interaction.channel?.id ?? interaction.channel_id;
   const placeholder: APIInteractionResponse =
     interaction.type === InteractionType.MessageComponent

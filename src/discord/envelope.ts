@@ -280,6 +280,7 @@ export interface Admitted {
 }
 
 const PONG: InitialReply = { response: { type: InteractionResponseType.Pong } };
+const NO_CHOICES: InitialReply = { response: { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } } };
 
 /**
  * Wraps the router for a transport: checks the envelope, answers PING, refuses a malformed interaction
@@ -292,8 +293,10 @@ export function admitInteraction(handler: InteractionHandler, log: Log): (payloa
     if (!checked.ok) {
       const id = snowflake.safeParse(valueAt(payload, ['id']));
       const token = interactionToken.safeParse(valueAt(payload, ['token']));
+      // An autocomplete takes choices only (Discord refuses a message for it): a malformed one gets none.
+      const autocomplete = valueAt(payload, ['type']) === InteractionType.ApplicationCommandAutocomplete;
       return {
-        reply: envelopeRefusal(refusalLocale(payload), checked.problem),
+        reply: autocomplete ? NO_CHOICES : envelopeRefusal(refusalLocale(payload), checked.problem),
         target: id.success && token.success ? { id: id.data, token: token.data } : null,
         interaction: null,
       };
@@ -305,6 +308,7 @@ export function admitInteraction(handler: InteractionHandler, log: Log): (payloa
       return { reply: await handler(interaction), target, interaction };
     } catch (error) {
       log(`interaction ${interaction.id} failed`, describeError(error));
+      if (interaction.type === InteractionType.ApplicationCommandAutocomplete) return { reply: NO_CHOICES, target, interaction };
       return { reply: problemReply(translator(refusalLocale(interaction)), { code: 'INTERNAL_UNSURE' }), target, interaction };
     }
   };

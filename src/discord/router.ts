@@ -7,6 +7,7 @@ import {
   InteractionResponseType,
   InteractionType,
   ApplicationCommandType,
+  type APIApplicationCommandAutocompleteInteraction,
   type APIChatInputApplicationCommandInteraction,
   type APIInteraction,
   type APIMessageComponentInteraction,
@@ -14,7 +15,8 @@ import {
   type APIModalSubmission,
 } from 'discord-api-types/v10';
 import type { InitialReply, InteractionHandler } from './contract.js';
-import { parseInvocation, type CommandDef, type InvocationOf } from '../systems/commandDefinition.js';
+import { focusedOption, parseInvocation, type CommandDef, type FocusedOption, type InvocationOf } from '../systems/commandDefinition.js';
+import type { AutocompleteChoice } from '../systems/contract.js';
 import { hasCommitted, scopeOf, speaking, type InteractionScope } from './interaction.js';
 import { problemReply } from './replies.js';
 import { describeError } from './outbox.js';
@@ -30,6 +32,31 @@ export interface CommandContext<C extends CommandDef = CommandDef> extends Inter
 export interface CommandModule<C extends CommandDef = CommandDef> {
   definition: C;
   handle(ctx: CommandContext<C>): Promise<InitialReply>;
+  /** The choices for an option defined with `autocomplete: true`, as the asker types. */
+  autocomplete?(ctx: AutocompleteContext): Promise<AutocompleteChoice[]>;
+}
+
+export interface AutocompleteContext extends InteractionScope {
+  interaction: APIApplicationCommandAutocompleteInteraction;
+  services: Services;
+  focused: FocusedOption;
+}
+
+/** Discord shows at most 25 choices; a name and a value take 1 to 100 characters. */
+export const AUTOCOMPLETE_MAX_CHOICES = 25;
+const CHOICE_MAX_CHARS = 100;
+
+/**
+ * An autocomplete answer (an interaction response: no bot-token call). Choices Discord would refuse are
+ * cut to its limits or left out, so that one bad name never costs the asker every choice.
+ */
+export function choicesReply(choices: readonly AutocompleteChoice[]): InitialReply {
+  const fit = (text: string) => (text.length > CHOICE_MAX_CHARS ? `${text.slice(0, CHOICE_MAX_CHARS - 1)}…` : text);
+  const valid = choices
+    .filter((c) => c.name.trim() !== '' && c.value !== '' && c.value.length <= CHOICE_MAX_CHARS)
+    .slice(0, AUTOCOMPLETE_MAX_CHOICES)
+    .map((c) => ({ name: fit(c.name), value: c.value }));
+  return { response: { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: valid } } };
 }
 
 /** Keeps `definition` literal so the handler's `invocation` is typed from it (the yuudachi idea). */
@@ -85,9 +112,7 @@ export function createRouter(options: {
 
   async function route(interaction: APIInteraction): Promise<InitialReply> {
     if (interaction.type === InteractionType.Ping) return { response: { type: InteractionResponseType.Pong } };
-    if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
-      return { response: { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } } };
-    }
+    if (interaction.type === InteractionType.ApplicationCommandAutocomplete) return autocomplete(interaction);
     const client = scopeOf(interaction);
     if (!client) return problemReply((k, p) => t(localeFrom(undefined), k, p), { code: 'MALFORMED_INTERACTION' });
     const chosen = await services.languages.chosenBy(client.asker.id);
@@ -115,6 +140,22 @@ export function createRouter(options: {
     return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
   }
 
+  /**
+   * An autocomplete request: only the command's own answer for an option it completes; anything else
+   * (no such command, an option it does not complete, two focused) gets no choices, which is all an
+   * autocomplete can be told. Nothing is written: it answers at every keystroke.
+   */
+  async function autocomplete(interaction: APIApplicationCommandAutocompleteInteraction): Promise<InitialReply> {
+    const client = scopeOf(interaction);
+    const command = commands.get(interaction.data.name);
+    if (!client || !command?.autocomplete || interaction.data.type !== ApplicationCommandType.ChatInput) return choicesReply([]);
+    const focused = focusedOption(command.definition, interaction.data);
+    if (!focused) return choicesReply([]);
+    const chosen = await services.languages.chosenBy(client.asker.id);
+    const scope = chosen === null ? client : speaking(client, chosen);
+    return choicesReply(await command.autocomplete({ ...scope, interaction, services, focused }));
+  }
+
   return async (interaction) => {
     try {
       return await route(interaction);
@@ -128,6 +169,8 @@ export function createRouter(options: {
       } catch {
         // a failing logger must not cost the user their answer
       }
+      // An autocomplete can only be answered with choices: none, then.
+      if (typeof interaction === 'object' && interaction !== null && interaction.type === InteractionType.ApplicationCommandAutocomplete) return choicesReply([]);
       // "Nothing was changed" only when that is true: after the write committed, say what happened.
       const locale = localeFrom(typeof interaction === 'object' && interaction !== null && 'locale' in interaction ? interaction.locale : undefined);
       return problemReply((k, p) => t(locale, k, p), { code: hasCommitted(interaction) ? 'INTERNAL_AFTER_COMMIT' : 'INTERNAL' });

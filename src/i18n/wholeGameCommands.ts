@@ -4,6 +4,7 @@
  */
 const FACTION_LIST_EN = 'Guild, Resurrectionists, Arcanists, Neverborn, Outcasts, Bayou, Ten Thunders, Explorer’s Society';
 const FACTION_LIST_FR = FACTION_LIST_EN;
+const STATION_FR = '{station, select, Master {Maître} Henchman {Lieutenant} Enforcer {Gros-bras} Minion {Sbire} Peon {Péon} other {{station}}}';
 
 /** What is wrong with a pasted crew list (the crew parser's codes), English and French. */
 export const crewListMessagesEn = {
@@ -36,6 +37,7 @@ export const wholeGameCommandsEn = {
   'mgc.choice.schemes': 'Choose two schemes',
   'mgc.private.schemesWithModels': 'A scheme that needs a model, a marker type or a terrain piece is chosen with /schemes, naming them.',
   'mgc.profile.title': 'A model’s card',
+  'mgc.profile.titleLeft': '{count, plural, one {The last card to enter} other {A card to enter (# left)}}',
   'mgc.profile.name': 'Name (and title after a comma)',
   'mgc.profile.station': 'Station (Minion (3), Master…; totem of X)',
   'mgc.profile.factions': 'Factions; keywords',
@@ -48,6 +50,21 @@ export const wholeGameCommandsEn = {
   'error.UNKNOWN_MODEL': 'No model “{model}” is in play in this game. Nothing was changed — name a model by its label in the status message (A2, B3) or by its name.',
   'error.MODEL_LIMIT': 'Your crew cannot have another of this model (its limit is {limit}). Nothing was changed.',
   'error.TOTEM_WITHOUT_MASTER': 'This Totem needs its Master ({master}) in play in your crew. Nothing was changed.',
+  'mgc.draft.title': 'The crew you are entering (only you see it)',
+  'mgc.draft.started': 'Your crew begins: **{leader}** leads it, for the {faction}.{kept, plural, =0 {} one { Your totem or hire entered before is kept.} other { The # totems and hires entered before are kept.}} Add models with /crew add.',
+  'mgc.draft.added': 'Added {count, plural, one {**{name}**} other {# × **{name}**}} as {role, select, totem {a totem} other {{count, plural, one {a hire} other {hires}}}}.',
+  'mgc.draft.removed': 'Removed {count, plural, one {} other {# × }}**{name}**.',
+  'mgc.draft.unknown': 'This server does not know {count, plural, one {this card} other {these cards}} yet: {names}. /crew done will ask for {count, plural, one {it} other {each}} first.',
+  'mgc.draft.ready': 'The hiring checks pass: {total} of {size} points, {soulstones} soulstones to start with. Declare it with /crew done.',
+  'mgc.draft.problems': 'Not hirable as it stands ({count, plural, one {# problem} other {# problems}}): /crew done will refuse it until it is fixed.',
+  'mgc.draft.next': '/crew add · /crew remove · /crew start again to change the Leader · /crew done to declare it',
+  'error.CREW_DRAFT_NONE': 'You have not begun entering a crew. Nothing was changed — begin with /crew start (faction and Leader), add models with /crew add, then declare it with /crew done; or paste a whole list with /crew paste.',
+  'error.CREW_DRAFT_NAME_INVALID': '“{name}” cannot be a model’s name in a crew list: it reads as a header, a cost or more than one line. Nothing was changed — type the name as the model’s card prints it.',
+  'error.CREW_DRAFT_TOO_LONG': 'Your crew would be longer than a crew list may be ({max} characters). Nothing was changed — remove models before adding more.',
+  'error.CREW_DRAFT_NOT_IN': 'The crew you are entering has no totem or hire called “{name}”. Nothing was changed — see it with /crew show and name a model it holds.',
+  'error.CREW_DRAFT_LEADER': '{name} leads your crew and cannot be removed. Nothing was changed — to change the Leader, begin again with /crew start: your totems and hires are kept.',
+  'mgc.ac.buried': '{label} · {name} ({health}/{max}) · buried',
+  'mgc.ac.profile': '{name} · {station, select, Master {Master} Henchman {Henchman} Enforcer {Enforcer} Minion {Minion} Peon {Peon} other {{station}}}{limit, plural, =0 {} one { (#)} other { (#)}} · {cost, select, none {no cost} other {{cost} ss}}',
 } as const;
 
 export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, string> = {
@@ -60,6 +77,7 @@ export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, strin
   'mgc.choice.schemes': 'Choisir deux combines',
   'mgc.private.schemesWithModels': 'Une combine qui demande une figurine, un type de marqueur ou un élément de décor se choisit avec /schemes, en les nommant.',
   'mgc.profile.title': 'La carte d’une figurine',
+  'mgc.profile.titleLeft': '{count, plural, one {La dernière carte à saisir} other {Une carte à saisir (encore #)}}',
   'mgc.profile.name': 'Nom (et titre après une virgule)',
   'mgc.profile.station': 'Rang (Sbire (3), Maître… ; totem de X)',
   'mgc.profile.factions': 'Factions ; mots-clés',
@@ -72,4 +90,19 @@ export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, strin
   'error.UNKNOWN_MODEL': 'Aucune figurine « {model} » n’est en jeu dans cette partie. Rien n’a été modifié — nommez une figurine par son repère dans le message d’état (A2, B3) ou par son nom.',
   'error.MODEL_LIMIT': 'Votre bande ne peut pas avoir une figurine de plus de ce modèle (sa limite est {limit}). Rien n’a été modifié.',
   'error.TOTEM_WITHOUT_MASTER': 'Ce Totem a besoin de son Maître ({master}) en jeu dans votre bande. Rien n’a été modifié.',
+  'mgc.draft.title': 'La bande en cours de saisie (vous seul la voyez)',
+  'mgc.draft.started': 'Votre bande commence : **{leader}** la mène, pour les {faction}.{kept, plural, =0 {} one { Le totem ou la recrue saisi avant est gardé.} other { Les # totems et recrues saisis avant sont gardés.}} Ajoutez des figurines avec /crew add.',
+  'mgc.draft.added': '{count, plural, one {**{name}** ajoutée} other {# × **{name}** ajoutées}} comme {role, select, totem {totem} other {{count, plural, one {recrue} other {recrues}}}}.',
+  'mgc.draft.removed': '{count, plural, one {} other {# × }}**{name}** {count, plural, one {retirée} other {retirées}}.',
+  'mgc.draft.unknown': 'Ce serveur ne connaît pas encore {count, plural, one {cette carte} other {ces cartes}} : {names}. /crew done {count, plural, one {la demandera} other {demandera chacune}} d’abord.',
+  'mgc.draft.ready': 'Le recrutement est valide : {total} points sur {size}, {soulstones} Pierrâmes au départ. Déclarez-la avec /crew done.',
+  'mgc.draft.problems': 'Pas recrutable en l’état ({count, plural, one {# problème} other {# problèmes}}) : /crew done la refusera tant que ce n’est pas corrigé.',
+  'mgc.draft.next': '/crew add · /crew remove · /crew start à nouveau pour changer de Chef · /crew done pour la déclarer',
+  'error.CREW_DRAFT_NONE': 'Vous n’avez pas commencé à saisir de bande. Rien n’a été modifié — commencez avec /crew start (faction et Chef), ajoutez des figurines avec /crew add, puis déclarez-la avec /crew done ; ou collez une liste entière avec /crew paste.',
+  'error.CREW_DRAFT_NAME_INVALID': '« {name} » ne peut pas être le nom d’une figurine dans une liste de bande : il se lit comme un titre de section, un coût ou plusieurs lignes. Rien n’a été modifié — tapez le nom tel que la carte l’imprime.',
+  'error.CREW_DRAFT_TOO_LONG': 'Votre bande dépasserait la longueur d’une liste de bande ({max} caractères). Rien n’a été modifié — retirez des figurines avant d’en ajouter.',
+  'error.CREW_DRAFT_NOT_IN': 'La bande en cours de saisie n’a ni totem ni recrue nommé « {name} ». Rien n’a été modifié — voyez-la avec /crew show et nommez une figurine qu’elle contient.',
+  'error.CREW_DRAFT_LEADER': '{name} mène votre bande et ne peut pas être retiré. Rien n’a été modifié — pour changer de Chef, recommencez avec /crew start : vos totems et recrues sont gardés.',
+  'mgc.ac.buried': '{label} · {name} ({health}/{max}) · enterrée',
+  'mgc.ac.profile': '{name} · ' + STATION_FR + '{limit, plural, =0 {} one { (#)} other { (#)}} · {cost, select, none {sans coût} other {{cost} ss}}',
 };

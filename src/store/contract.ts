@@ -56,6 +56,8 @@ export type AppendResult =
   | { ok: false; reason: 'version_conflict' }
   | { ok: false; reason: 'duplicate_interaction' };
 
+export type DraftSaved = { ok: true } | { ok: false; reason: 'duplicate_interaction' };
+
 export interface UserSettings {
   userId: string;
   /** The language the user chose with /settings, or null. */
@@ -189,6 +191,14 @@ export interface GameStore {
   getGameMessage(gameId: string, slot: string): Promise<GameMessageRef | null>;
   /** Records (or replaces) the message a game keeps in its slot. */
   saveGameMessage(ref: GameMessageRef): Promise<void>;
+
+  /** A player's draft for a game (schema.base.prisma, PlayerDraft), or null when they keep none. */
+  getPlayerDraft(gameId: string, userId: string): Promise<string | null>;
+  /**
+   * Keeps (or replaces) the player's draft; null drops it. With `interactionId`, its receipt is stored in
+   * the same transaction, as for appendEvents: a retried delivery is `duplicate_interaction`, not a second write.
+   */
+  savePlayerDraft(gameId: string, userId: string, text: string | null, interactionId?: string): Promise<DraftSaved>;
 
   getUserSettings(userId: string): Promise<UserSettings>;
   /** Saves the user's choices, leaving the remembered client locale as it is. */

@@ -33,6 +33,7 @@ import type {
   GameStatus,
   GameStore,
   GameMessageRef,
+  DraftSaved,
   GuildSettings,
   NewEvent,
   StoredEvent,
@@ -76,6 +77,7 @@ type Tx = {
   guildSetting: Pick<PrismaClient['guildSetting'], 'upsert'>;
   gameMessage: Pick<PrismaClient['gameMessage'], 'upsert'>;
   awaitedDecision: Pick<PrismaClient['awaitedDecision'], 'createMany'>;
+  playerDraft: Pick<PrismaClient['playerDraft'], 'upsert' | 'deleteMany'>;
 } & ModelTableTx;
 export type StoreClient = Tx &
   Pick<PrismaClient, '$disconnect'> & {
@@ -388,6 +390,35 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       const { gameId, slot, ...data } = ref;
       return exclusive(async () => {
         await upsertRacing(() => client.gameMessage.upsert({ where: { gameId_slot: { gameId, slot } }, create: ref, update: data }));
+      });
+    },
+
+    getPlayerDraft(gameId, userId) {
+      return shared(async (): Promise<string | null> => {
+        const row = (await select(sql`SELECT "text" FROM "PlayerDraft" WHERE "gameId" = ${gameId} AND "userId" = ${userId}`))[0];
+        return row === undefined ? null : toText(row.text, 'text');
+      });
+    },
+
+    savePlayerDraft(gameId, userId, text, interactionId) {
+      return exclusive(async (): Promise<DraftSaved> => {
+        // The receipt and the draft in one transaction: a retried delivery of the same step is refused,
+        // never applied twice (a model added twice).
+        const write = () =>
+          client.$transaction(async (tx) => {
+            if (interactionId) await tx.interactionReceipt.create({ data: { id: interactionId, at: now() } });
+            if (text === null) await tx.playerDraft.deleteMany({ where: { gameId, userId } });
+            else await tx.playerDraft.upsert({ where: { gameId_userId: { gameId, userId } }, create: { gameId, userId, text }, update: { text } });
+          }, TRANSACTION_OPTIONS);
+        try {
+          await write();
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (interactionId && (await client.interactionReceipt.findUnique({ where: { id: interactionId } }))) return { ok: false, reason: 'duplicate_interaction' };
+          // Another instance inserted the first draft between the read and the insert: update it.
+          await write();
+        }
+        return { ok: true };
       });
     },
 

@@ -6,6 +6,7 @@
  */
 import {
   ApplicationCommandOptionType,
+  type InteractionType,
   type APIApplicationCommandInteractionDataOption,
   type APIChatInputApplicationCommandInteractionData,
   type APIInteractionDataResolved,
@@ -35,12 +36,15 @@ export type ValueOptionDef = BaseOptionDef &
         readonly choices?: readonly ChoiceDef[];
         readonly min_length?: number;
         readonly max_length?: number;
+        /** Discord asks the bot for choices as the user types (never with `choices`). */
+        readonly autocomplete?: boolean;
       }
     | {
         readonly type: ApplicationCommandOptionType.Integer | ApplicationCommandOptionType.Number;
         readonly choices?: readonly ChoiceDef[];
         readonly min_value?: number;
         readonly max_value?: number;
+        readonly autocomplete?: boolean;
       }
     | { readonly type: ApplicationCommandOptionType.Boolean }
     | { readonly type: ApplicationCommandOptionType.User }
@@ -224,4 +228,44 @@ export function parseInvocation<C extends CommandDef>(
   const read = readValues(sub.options ?? [], first.options ?? [], data.resolved, locale);
   if (!read.ok) return read;
   return { ok: true, invocation: { subcommand: sub.name, args: read.args } as unknown as InvocationOf<C> };
+}
+
+/** The option a user is typing into, as an autocomplete interaction names it. */
+export interface FocusedOption {
+  /** The subcommand it belongs to (null for a command without subcommands). */
+  subcommand: string | null;
+  /** Its name as defined (never localized). */
+  name: string;
+  /** What is typed so far, as text whatever the option's type (Discord sends the raw input). */
+  value: string;
+}
+
+/** Longest typed text an autocomplete answer looks at: a model's name or a comma list of labels. */
+const FOCUSED_MAX_CHARS = 100;
+
+/**
+ * The focused option of an autocomplete interaction, when the definition offers autocomplete on it: one
+ * option focused, defined in its subcommand with `autocomplete: true`. Anything else (no option focused,
+ * two, an option the definition does not complete) is null: such a request gets no choices.
+ */
+export function focusedOption(command: CommandDef, data: { options?: readonly APIApplicationCommandInteractionDataOption<InteractionType.ApplicationCommandAutocomplete>[] }): FocusedOption | null {
+  const defs = command.options ?? [];
+  let given = data.options ?? [];
+  let leaves: readonly (ValueOptionDef | SubcommandDef)[] = defs;
+  let subcommand: string | null = null;
+  const first = given[0];
+  if (defs.some((d) => d.type === ApplicationCommandOptionType.Subcommand)) {
+    const sub = first && first.type === ApplicationCommandOptionType.Subcommand ? defs.find((d): d is SubcommandDef => d.type === ApplicationCommandOptionType.Subcommand && d.name === first.name) : undefined;
+    if (!sub || !first || first.type !== ApplicationCommandOptionType.Subcommand) return null;
+    subcommand = sub.name;
+    leaves = sub.options ?? [];
+    given = first.options ?? [];
+  }
+  const focused = given.filter((o) => 'focused' in o && o.focused === true);
+  if (focused.length !== 1) return null;
+  const option = focused[0]!;
+  const def = leaves.find((d): d is ValueOptionDef => d.name === option.name && d.type !== ApplicationCommandOptionType.Subcommand);
+  if (!def || def.type !== option.type || !('autocomplete' in def) || def.autocomplete !== true) return null;
+  const value = 'value' in option ? option.value : '';
+  return { subcommand, name: def.name, value: String(value).slice(0, FOCUSED_MAX_CHARS) };
 }

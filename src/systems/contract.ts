@@ -16,7 +16,7 @@
 import type { APIEmbed, APIModalInteractionResponseCallbackData, RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { ZodType } from 'zod';
 import type { Translate } from '../i18n/index.js';
-import type { CommandDef, InvocationOf } from './commandDefinition.js';
+import type { CommandDef, FocusedOption, InvocationOf } from './commandDefinition.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Rules
@@ -328,7 +328,7 @@ export type Refusal = RuleError;
 export type SeatLookup = (userId: string) => number | null;
 
 /** What a slash command or a component asks of the game. */
-export type Intent<Command> =
+export type Intent<Command, PrivateView = unknown> =
   /** A command to decide, or how to build it from the seats (e.g. "my own duel"), or a refusal. */
   | { kind: 'act'; command: Command | ((seatOf: SeatLookup) => Command | Refusal) }
   /** The asker's own private view, shown to them alone (a DM's fallback). */
@@ -351,7 +351,56 @@ export type Intent<Command> =
    */
   | { kind: 'actWith'; build: (server: ServerTables, seatOf: SeatLookup) => Promise<Command | Refusal> }
   /** An answer built with what the server remembers, no game acted on (e.g. profiles saved). */
-  | { kind: 'replyWith'; visibility: 'public' | 'private'; build: (t: Translate, server: ServerTables) => Promise<Message | Refusal> };
+  | { kind: 'replyWith'; visibility: 'public' | 'private'; build: (t: Translate, server: ServerTables) => Promise<Message | Refusal> }
+  /**
+   * A step of the asker's draft for the channel's game (a crew entered model by model): kept by the
+   * platform per game and player, apart from the game's log, until it becomes a command. Only a seated
+   * player drafts; `step` reads their draft and their own view, and says what to keep and answer.
+   */
+  | { kind: 'draft'; step: (draft: DraftInput<PrivateView>) => Promise<DraftStep<Command>> };
+
+/** What a draft step reads. */
+export interface DraftInput<PrivateView> {
+  /** The asker's draft as last kept (the system's own text), or null when they keep none. */
+  text: string | null;
+  /** The asker's own view of the game. */
+  mine: PrivateView;
+  gameId: string;
+  /** The asker's language: a draft is answered to them alone. */
+  t: Translate;
+  server: ServerTables;
+}
+
+/** What a draft step does: nothing is written unless it says so. */
+export type DraftStep<Command> =
+  /** Answers the asker alone; `text` is the draft to keep (null drops it), absent leaves it as it was. */
+  | { kind: 'keep'; text?: string | null; message: Message }
+  /** Decided like `act` (the draft declared); the draft stays as it was, for an undo to come back to. */
+  | { kind: 'act'; command: Command }
+  | { kind: 'modal'; modal: ModalForm }
+  | { kind: 'refuse'; problem: Refusal };
+
+/** One autocomplete choice: what the user reads (1–100 characters) and what the option then holds. */
+export interface AutocompleteChoice {
+  name: string;
+  value: string;
+}
+
+/**
+ * What an autocomplete answer may read, each only when asked (an answer comes at every keystroke): the
+ * channel's game as the asker may see it, their draft, and the server's tables.
+ */
+export interface AutocompleteLookup<PublicView, PrivateView> {
+  t: Translate;
+  /**
+   * The channel's game if this system plays it: its public view, and the asker's own view when they hold
+   * a seat (null otherwise). Null when there is no such game.
+   */
+  game(): Promise<{ view: PublicView; mine: PrivateView | null } | null>;
+  /** The asker's draft for the channel's game (see the `draft` intent), or null. */
+  draft(): Promise<string | null>;
+  server: ServerTables;
+}
 
 /** A modal: Discord's own JSON (title, custom id `fk:<prefix>:…`, text inputs in action rows). */
 export type ModalForm = APIModalInteractionResponseCallbackData;
@@ -367,15 +416,25 @@ export interface ServerTables {
 }
 
 
-export interface SystemCommand<C extends CommandDef = CommandDef, Command = unknown> {
+export interface SystemCommand<C extends CommandDef = CommandDef, Command = unknown, PublicView = unknown, PrivateView = unknown> {
   /** Plain Discord API JSON (`as const`): argument types and the run-time validator are derived from it. */
   readonly definition: C;
-  intent(invocation: InvocationOf<C>, asker: { id: string }): Intent<Command>;
+  intent(invocation: InvocationOf<C>, asker: { id: string }): Intent<Command, PrivateView>;
+  /**
+   * The choices for an option defined with `autocomplete: true`, as the user types (at most 25; more are
+   * cut). Read from what the asker may see only: an answer is shown to them alone, but it must never
+   * name what the rules hide from them (the other crew before the reveal).
+   */
+  autocomplete?(focused: FocusedOption, lookup: AutocompleteLookup<PublicView, PrivateView>): Promise<AutocompleteChoice[]>;
 }
 
 /** Keeps `definition` literal so `intent`'s invocation is typed from it (the yuudachi idea). */
-export function systemCommand<const C extends CommandDef, Command>(definition: C, intent: (invocation: InvocationOf<C>, asker: { id: string }) => Intent<Command>): SystemCommand<C, Command> {
-  return { definition, intent };
+export function systemCommand<const C extends CommandDef, Command, PublicView = unknown, PrivateView = unknown>(
+  definition: C,
+  intent: (invocation: InvocationOf<C>, asker: { id: string }) => Intent<Command, PrivateView>,
+  autocomplete?: (focused: FocusedOption, lookup: AutocompleteLookup<PublicView, PrivateView>) => Promise<AutocompleteChoice[]>,
+): SystemCommand<C, Command, PublicView, PrivateView> {
+  return autocomplete ? { definition, intent, autocomplete } : { definition, intent };
 }
 
 /** A click or a select on one of the system's components, read back from its custom id. */
@@ -404,7 +463,7 @@ export interface SystemComponent<Command, PrivateView> {
 
 export interface Interactions<Command, PrivateView> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command keeps its own literal definition type
-  readonly commands: readonly SystemCommand<any, Command>[];
+  readonly commands: readonly SystemCommand<any, Command, any, PrivateView>[];
   readonly components: readonly SystemComponent<Command, PrivateView>[];
 }
 

@@ -4,7 +4,8 @@
  * refusal comes back as one localized problem.
  */
 import { InteractionResponseType, MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
-import { playsCommandsOf, type AnySystem, type ComponentIntent, type Intent, type ServerTables } from '../../systems/contract.js';
+import { playsCommandsOf, type AnySystem, type AutocompleteChoice, type AutocompleteLookup, type ComponentIntent, type Intent, type ServerTables } from '../../systems/contract.js';
+import type { FocusedOption } from '../../systems/commandDefinition.js';
 import { decisionRef } from '../../systems/decisionRef.js';
 import { act, loadActiveGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
@@ -99,8 +100,48 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
       if (typeof built === 'object' && built !== null && 'code' in built && !('type' in built)) return problemReply(scope.t, explain(scope.t, built as Problem, loaded.game));
       return performIn(scope, scope.channelId, built);
     }
+    case 'draft':
+      return runDraftStep(scope, system, intent.step);
     default: {
       const never: never = intent;
+      return never;
+    }
+  }
+}
+
+/**
+ * A step of the asker's draft for the channel's game: read, handed to the system with the asker's own
+ * view, and kept or declared as it says. A draft lives apart from the game (never in its log), so keeping
+ * it writes no event and tells nobody; its answer is the asker's alone.
+ */
+async function runDraftStep(scope: Scope, system: AnySystem, step: Extract<Intent<unknown>, { kind: 'draft' }>['step']): Promise<InitialReply> {
+  const loaded = await loadActiveGameOf(scope, system);
+  if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+  const { game } = loaded;
+  const seat = seatOf(game, scope.asker.id);
+  if (seat === null) return problemReply(scope.t, { code: 'NOT_A_PLAYER' });
+  const { store } = scope.services;
+  const gameId = game.stored.id;
+  const text = await store.getPlayerDraft(gameId, scope.asker.id);
+  const next = await step({ text, mine: game.system.privateView(game.state, seat), gameId, t: scope.t, server: serverTables(scope, system, game.stored.guildId) });
+  switch (next.kind) {
+    case 'refuse':
+      return problemReply(scope.t, explain(scope.t, next.problem, game));
+    case 'modal':
+      return { response: { type: InteractionResponseType.Modal, data: next.modal } };
+    case 'act':
+      return performIn(scope, scope.channelId, next.command);
+    case 'keep': {
+      if (next.text !== undefined && next.text !== text) {
+        const saved = await store.savePlayerDraft(gameId, scope.asker.id, next.text, scope.interactionId);
+        if (!saved.ok) return problemReply(scope.t, { code: 'DUPLICATE_INTERACTION' });
+        markCommitted(scope);
+      }
+      const { data, files } = asReply(outgoing(next.message));
+      return { ...ephemeral(data), ...(files ? { files } : {}) };
+    }
+    default: {
+      const never: never = next;
       return never;
     }
   }
@@ -124,6 +165,38 @@ export function serverTables(scope: Scope, system: AnySystem, guildId: string | 
     saveModelProfiles: (profiles) => tables.saveModelProfiles(guildId, profiles as never[], scope.asker.id),
     searchModelProfiles: (prefix, limit) => tables.searchModelProfiles(guildId, prefix, limit),
   };
+}
+
+/**
+ * A system command's autocomplete answer: what it reads (the channel's game as the asker may see it, their
+ * draft, the server's tables) is loaded only when it asks, once, and nothing is written.
+ */
+export function answerAutocomplete(
+  scope: Scope,
+  system: AnySystem,
+  focused: FocusedOption,
+  complete: (focused: FocusedOption, lookup: AutocompleteLookup<unknown, unknown>) => Promise<AutocompleteChoice[]>,
+): Promise<AutocompleteChoice[]> {
+  let loading: Promise<Loaded> | undefined;
+  const active = async (): Promise<LoadedGame | null> => {
+    const loaded = await (loading ??= loadActiveGameOf(scope, system));
+    return loaded.ok && loaded.game.system.phase(loaded.game.state) === 'active' ? loaded.game : null;
+  };
+  return complete(focused, {
+    t: scope.t,
+    async game() {
+      const game = await active();
+      if (!game) return null;
+      // The asker's own view when they hold a seat; a referee or an onlooker reads what everyone may.
+      const seat = seatOf(game, scope.asker.id);
+      return { view: game.system.publicView(game.state), mine: seat === null ? null : game.system.privateView(game.state, seat) };
+    },
+    async draft() {
+      const game = await active();
+      return game ? scope.services.store.getPlayerDraft(game.stored.id, scope.asker.id) : null;
+    },
+    server: serverTables(scope, system, scope.guildId),
+  });
 }
 
 /** The channel's game, if `system` plays it (a system's commands act on its own games only). */

@@ -5,14 +5,19 @@
 import type { SystemRegistry } from '../../systems/registry.js';
 import { clickOf, type CommandModule, type ComponentModule } from '../router.js';
 import { problemReply } from '../replies.js';
-import { runCommandIntent, runComponentIntent } from './perform.js';
+import { answerAutocomplete, runCommandIntent, runComponentIntent } from './perform.js';
 
 export function systemInteractions(systems: SystemRegistry): { commands: CommandModule[]; components: ComponentModule[] } {
   const commands: CommandModule[] = [];
   const components: ComponentModule[] = [];
   for (const system of systems.all) {
     for (const command of system.interactions.commands) {
-      commands.push({ definition: command.definition, handle: (ctx) => runCommandIntent(ctx, system, command.intent(ctx.invocation, ctx.asker)) });
+      const complete = command.autocomplete?.bind(command);
+      commands.push({
+        definition: command.definition,
+        handle: (ctx) => runCommandIntent(ctx, system, command.intent(ctx.invocation, ctx.asker)),
+        ...(complete ? { autocomplete: (ctx) => answerAutocomplete(ctx, system, ctx.focused, complete) } : {}),
+      });
     }
     for (const component of system.interactions.components) {
       components.push({

@@ -97,7 +97,7 @@ async function postJSON(path, body) {
   /** @type {any} */
   let data = null;
   try { data = await res.json(); } catch { /* empty or not JSON */ }
-  if (data && typeof data === 'object' && 'ok' in data) return { ok: Boolean(data.ok), error: data.error ? String(data.error) : undefined, modal: data.modal ?? undefined };
+  if (data && typeof data === 'object' && 'ok' in data) return { ok: Boolean(data.ok), error: data.error ? String(data.error) : undefined, modal: data.modal ?? undefined, choices: Array.isArray(data.choices) ? data.choices : [] };
   return res.ok ? { ok: true } : { ok: false, error: data?.error ?? `${res.status} ${res.statusText}` };
 }
 
@@ -616,6 +616,10 @@ const composer = new Composer(
       openModal(res.modal);
       void refresh(true);
       return res;
+    },
+    complete: async (ask) => {
+      const res = await postJSON('/autocomplete', { viewer: state.viewerId, channel: state.channelId, ...ask });
+      return res.ok ? res.choices : [];
     },
     showError,
     clearError,

@@ -13,6 +13,7 @@ import { OPT, convertValues, interactionOptions, localized, parseCommandLine, re
  *   locale: () => string,
  *   t: (key: string, vars?: Record<string, string | number>) => string,
  *   send: (payload: { name: string, options: any[] }) => Promise<{ ok: boolean, error?: string }>,
+ *   complete: (ask: { name: string, focused: string, value: string, options: Record<string, string> }) => Promise<{ name: string, value: string | number }[]>,
  *   showError: (message: string) => void,
  *   clearError: () => void,
  * }} ComposerDeps
@@ -209,8 +210,10 @@ export class Composer {
       ctl = /** @type {HTMLInputElement} */ (h('input', {
         ...common, class: 'field-control', type: 'text', minlength: o.min_length, maxlength: o.max_length,
         placeholder: o.autocomplete ? t('typeValue') : '',
+        ...(o.autocomplete ? { list: `${id}-choices`, autocomplete: 'off' } : {}),
       }));
     }
+    const choices = o.autocomplete && ctl instanceof HTMLInputElement ? this.autocomplete(o.name, ctl, `${id}-choices`) : null;
     // Enter in a select sends too (inputs do it natively through the form).
     if (ctl instanceof HTMLSelectElement) {
       ctl.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); void this.submit(); } });
@@ -221,7 +224,44 @@ export class Composer {
       h('label', { for: id, class: 'field-label' }, label,
         o.required ? h('span', { class: 'req', title: t('requiredShort') }, ' *') : h('span', { class: 'optional' }, ` ${t('optional')}`)),
       ctl,
+      ...(choices ? [choices] : []),
       h('span', { class: 'field-desc', id: `${id}-desc` }, desc));
+  }
+
+  /**
+   * An option that autocompletes, as Discord's client runs it: as the user types, the bot is asked for
+   * choices (with the options filled so far), shown under the input; picking one puts its value in.
+   * @param {string} name @param {HTMLInputElement} input @param {string} id
+   */
+  autocomplete(name, input, id) {
+    const list = /** @type {HTMLDataListElement} */ (h('datalist', { id, 'data-testid': `choices-${name}` }));
+    let asked = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const ask = async () => {
+      const leaf = this.leaf;
+      if (!leaf) return;
+      const mine = ++asked;
+      /** @type {Record<string, string>} */
+      const options = {};
+      for (const [other, ctl] of this.controls) if (other !== name && ctl.value !== '') options[other] = ctl.value;
+      let choices = [];
+      try {
+        choices = await this.deps.complete({ name: leaf.path.join(' '), focused: name, value: input.value, options });
+      } catch {
+        choices = [];
+      }
+      // An answer to older text is dropped: the user has typed on since.
+      if (mine !== asked) return;
+      list.replaceChildren(...choices.map((c) => h('option', { value: String(c.value), label: c.name }, c.name)));
+    };
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void ask(), 150);
+    };
+    input.addEventListener('input', soon);
+    input.addEventListener('focus', soon);
+    return list;
   }
 
   memberOptions() {

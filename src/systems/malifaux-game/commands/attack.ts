@@ -8,6 +8,7 @@ import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { systemCommand } from '../../contract.js';
 import { parseDamage } from '../../malifaux-table/commands/duelInput.js';
 import { act, refuse, type GameIntent } from './intents.js';
+import { modelChoices, type GameLookup } from './choices.js';
 
 export default systemCommand(
   {
@@ -17,8 +18,8 @@ export default systemCommand(
     description_localizations: { fr: 'Une attaque (ou action en opposition) entre deux figurines, caracs des bandes' },
     contexts: [0],
     options: [
-      { type: Option.String, name: 'attacker', description: 'Your model: its label (A2) or name', name_localizations: { fr: 'attaquant' }, description_localizations: { fr: 'Votre figurine : repère (A2) ou nom' }, required: true, max_length: 80 },
-      { type: Option.String, name: 'target', description: 'The target: its label (B3) or name', name_localizations: { fr: 'cible' }, description_localizations: { fr: 'La cible : repère (B3) ou nom' }, required: true, max_length: 80 },
+      { type: Option.String, name: 'attacker', description: 'Your model: its label (A2) or name', name_localizations: { fr: 'attaquant' }, description_localizations: { fr: 'Votre figurine : repère (A2) ou nom' }, required: true, max_length: 80, autocomplete: true },
+      { type: Option.String, name: 'target', description: 'The target: its label (B3) or name', name_localizations: { fr: 'cible' }, description_localizations: { fr: 'La cible : repère (B3) ou nom' }, required: true, max_length: 80, autocomplete: true },
       { type: Option.Integer, name: 'stat', description: 'The action’s stat (e.g. Ml 6)', name_localizations: { fr: 'carac' }, description_localizations: { fr: 'La carac de l’action (ex. Cc 6)' }, required: true, min_value: 0, max_value: 15 },
       {
         type: Option.String,
@@ -58,4 +59,6 @@ export default systemCommand(
       ...(a.label ? { label: a.label } : {}),
     });
   },
+  // The attacker is one of the asker's models; the target the other crew's first (a friendly one may be).
+  (focused, lookup: GameLookup) => modelChoices(lookup, focused, focused.name === 'attacker' ? 'mine' : 'target'),
 );

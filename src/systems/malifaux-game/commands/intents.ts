@@ -1,8 +1,9 @@
 /** What a whole-game command can ask for, written the way the commands read. */
 import type { Intent, Refusal } from '../../contract.js';
 import type { WholeCommand } from '../engine/schema.js';
+import type { WholePrivateView } from '../engine/views.js';
 
-export type GameIntent = Intent<WholeCommand>;
+export type GameIntent = Intent<WholeCommand, WholePrivateView>;
 
 export function act(command: WholeCommand): GameIntent {
   return { kind: 'act', command };

@@ -6,19 +6,13 @@
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { systemCommand } from '../../contract.js';
 import { CONDITION_IDS } from '../engine/models.js';
-import { nameKey, profileKey, type ModelProfile } from '../crews/index.js';
 import { act, modelList, refuse, type GameIntent } from './intents.js';
+import { modelChoices, profileChoices, profileNamed, type GameLookup } from './choices.js';
 
-const MODEL = { type: Option.String, name: 'model', description: 'The model: its label (A2) or name', name_localizations: { fr: 'figurine' }, description_localizations: { fr: 'La figurine : repère (A2) ou nom' }, required: true, max_length: 80 } as const;
+const MODEL = { type: Option.String, name: 'model', description: 'The model: its label (A2) or name', name_localizations: { fr: 'figurine' }, description_localizations: { fr: 'La figurine : repère (A2) ou nom' }, required: true, max_length: 80, autocomplete: true } as const;
 const AMOUNT = { type: Option.Integer, name: 'amount', description: 'How much', name_localizations: { fr: 'valeur' }, description_localizations: { fr: 'Combien' }, required: true, min_value: 0, max_value: 99 } as const;
-const PROFILE = { type: Option.String, name: 'profile', description: 'The new model’s name, as entered with /crew model', name_localizations: { fr: 'carte' }, description_localizations: { fr: 'Le nom de la nouvelle figurine, saisie avec /crew model' }, required: true, max_length: 80 } as const;
+const PROFILE = { type: Option.String, name: 'profile', description: 'The new model’s name, as entered with /crew model', name_localizations: { fr: 'carte' }, description_localizations: { fr: 'Le nom de la nouvelle figurine, saisie avec /crew model' }, required: true, max_length: 80, autocomplete: true } as const;
 const CONDITION_NAMES = { fast: ['Fast', 'Rapide'], slow: ['Slow', 'Lent'], staggered: ['Staggered', 'Chancelant'], stunned: ['Stunned', 'Étourdi'], adversary: ['Adversary', 'Adversaire'], shielded: ['Shielded', 'Protégé'], injured: ['Injured', 'Blessé'], burning: ['Burning', 'En feu'], distracted: ['Distracted', 'Distrait'], focused: ['Focused', 'Concentré'], poison: ['Poison', 'Poison'] } as const;
-
-/** A profile the server knows, by its full name. */
-async function profileNamed(name: string, search: (prefix: string) => Promise<unknown[]>): Promise<ModelProfile | null> {
-  const found = (await search(name)) as ModelProfile[];
-  return found.find((p) => profileKey(p) === nameKey(name)) ?? null;
-}
 
 export default systemCommand(
   {
@@ -34,7 +28,7 @@ export default systemCommand(
         description: 'Damage from an effect (after reductions)',
         name_localizations: { fr: 'degats' },
         description_localizations: { fr: 'Des dégâts d’un effet (après réductions)' },
-        options: [MODEL, AMOUNT, { type: Option.String, name: 'by', description: 'The model whose effect it is (for the kill)', name_localizations: { fr: 'par' }, description_localizations: { fr: 'La figurine dont c’est l’effet (pour le meurtre)' }, max_length: 80 }],
+        options: [MODEL, AMOUNT, { type: Option.String, name: 'by', description: 'The model whose effect it is (for the kill)', name_localizations: { fr: 'par' }, description_localizations: { fr: 'La figurine dont c’est l’effet (pour le meurtre)' }, max_length: 80, autocomplete: true }],
       },
       { type: Option.Subcommand, name: 'heal', description: 'Heal a model (up to its maximum)', name_localizations: { fr: 'soin' }, description_localizations: { fr: 'Soigner une figurine (jusqu’à son maximum)' }, options: [MODEL, AMOUNT] },
       {
@@ -93,7 +87,7 @@ export default systemCommand(
         return {
           kind: 'actWith',
           build: async (server) => {
-            const found = await profileNamed(profile, (p) => server.searchModelProfiles(p, 25));
+            const found = await profileNamed(server, profile);
             return found ? { type: 'summonModel', summoner, profile: found } : { code: 'CREW_UNKNOWN_NAMES', params: { names: profile, count: 1 } };
           },
         };
@@ -103,7 +97,7 @@ export default systemCommand(
         return {
           kind: 'actWith',
           build: async (server) => {
-            const found = await profileNamed(profile, (p) => server.searchModelProfiles(p, 25));
+            const found = await profileNamed(server, profile);
             return found ? { type: 'replaceModel', models: modelList(models), profiles: [found] } : { code: 'CREW_UNKNOWN_NAMES', params: { names: profile, count: 1 } };
           },
         };
@@ -116,6 +110,18 @@ export default systemCommand(
         const never: never = invocation;
         return never;
       }
+    }
+  },
+  (focused, lookup: GameLookup) => {
+    switch (focused.name) {
+      case 'profile':
+        return profileChoices(lookup, focused.value);
+      case 'summoner':
+        return modelChoices(lookup, focused, 'mine');
+      case 'models':
+        return modelChoices(lookup, focused, 'any', true);
+      default:
+        return modelChoices(lookup, focused, focused.subcommand === 'unbury' ? 'buried' : 'any');
     }
   },
 );

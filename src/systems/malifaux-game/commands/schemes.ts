@@ -6,11 +6,14 @@
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { systemCommand } from '../../contract.js';
 import { act, modelList, type GameIntent } from './intents.js';
+import { modelChoices, type GameLookup } from './choices.js';
 
 const n = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) =>
   ({ type: Option.Integer, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, required: true, min_value: 1, max_value: 13 }) as const;
 const s = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) =>
   ({ type: Option.String, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, max_length: 200 }) as const;
+/** A comma list of models, completed from the models in play. */
+const models = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) => ({ ...s(name, fr, description, descriptionFr), autocomplete: true }) as const;
 
 export default systemCommand(
   {
@@ -22,8 +25,8 @@ export default systemCommand(
     options: [
       n('first', 'premiere', 'The first scheme’s number in the pool (1–13)', 'Le numéro de la première combine (1–13)'),
       n('second', 'seconde', 'The second scheme’s number in the pool (1–13)', 'Le numéro de la seconde combine (1–13)'),
-      s('first_models', 'modeles_premiere', 'Models the first scheme needs, e.g. "B2" or "Page 2, A3"', 'Figurines que demande la première, ex. « B2 »'),
-      s('second_models', 'modeles_seconde', 'Models the second scheme needs', 'Figurines que demande la seconde'),
+      models('first_models', 'modeles_premiere', 'Models the first scheme needs, e.g. "B2" or "Page 2, A3"', 'Figurines que demande la première, ex. « B2 »'),
+      models('second_models', 'modeles_seconde', 'Models the second scheme needs', 'Figurines que demande la seconde'),
       s('marker', 'marqueur', 'The marker type a scheme needs (Load ’Em Up)', 'Le type de marqueur demandé (Chargez-les)'),
       s('terrain', 'decor', 'The terrain piece a scheme needs (Sabotage, Secret Meetup)', 'L’élément de décor demandé (Sabotage, Rencontre secrète)'),
     ],
@@ -38,4 +41,6 @@ export default systemCommand(
       ...(a.terrain ? { terrain: a.terrain } : {}),
     });
   },
+  // A scheme may name the asker's models or the other crew's: every model in play, as a comma list.
+  (focused, lookup: GameLookup) => modelChoices(lookup, focused, 'any', true),
 );

@@ -6,6 +6,7 @@
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { systemCommand } from '../../contract.js';
 import { act, refuse, type GameIntent } from './intents.js';
+import { modelChoices, type GameLookup } from './choices.js';
 
 const sub = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) =>
   ({ type: Option.Subcommand, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr } }) as const;
@@ -35,7 +36,7 @@ export default systemCommand(
         description: 'Activate one of your models',
         name_localizations: { fr: 'activer' },
         description_localizations: { fr: 'Activer une de vos figurines' },
-        options: [{ type: Option.String, name: 'model', description: 'The model: its label (A2) or its name', name_localizations: { fr: 'figurine' }, description_localizations: { fr: 'La figurine : son repère (A2) ou son nom' }, required: true, max_length: 80 }],
+        options: [{ type: Option.String, name: 'model', description: 'The model: its label (A2) or its name', name_localizations: { fr: 'figurine' }, description_localizations: { fr: 'La figurine : son repère (A2) ou son nom' }, required: true, max_length: 80, autocomplete: true }],
       },
       {
         type: Option.Subcommand,
@@ -87,4 +88,6 @@ export default systemCommand(
       }
     }
   },
+  // Only /turn activate completes: the asker's models that may still activate this turn.
+  (focused, lookup: GameLookup) => modelChoices(lookup, focused, 'activatable'),
 );

@@ -7,7 +7,7 @@
 import { decisionRef, type DecisionSummary, type Refusal, type SystemComponent } from '../../contract.js';
 import type { WholeCommand } from '../engine/schema.js';
 import type { WholePrivateView } from '../engine/views.js';
-import { crewPasteModal } from '../commands/crew.js';
+import { crewPasteModal } from './forms.js';
 
 export const GAME_DECISION_PREFIX = 'g';
 
