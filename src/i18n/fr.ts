@@ -143,6 +143,7 @@ export const fr: Record<keyof typeof en, string> = {
   "slot.damage": "tirage de dégâts",
   // Every slot is a "tirage" (masculine), so that "le {slot}", "du {slot}" read right for all of them.
   "slot.reduce": "tirage de réduction par Pierrâme",
+  "slot.pair": "tirage",
   "decision.pick": "choisir la carte du tirage",
   "decision.cheat": "Tromper le Destin ou non",
   "decision.soulstone": "dépenser une Pierrâme ou non",
@@ -307,6 +308,7 @@ export const fr: Record<keyof typeof en, string> = {
   "cheat.winners": "Dans votre main : {cards}.",
   "cheat.noWinner": "Aucune carte de votre main ne vous ferait réussir.",
   "cheat.flip": "Votre tirage : {card} — valeur {value}, {band}.",
+  "cheat.pairOther": "Le tirage {nameSound, select, vowel {d’{name}} other {de {name}}} : {card} — valeur {value}.",
   "cheat.damage": "Votre tirage de dégâts : {card} — {band} : {damage, plural, one {# dégât} other {# dégâts}}.",
   "cheat.damageBand": "{band} ({damage, plural, one {# dégât} other {# dégâts}}) : {cards}",
   "cheat.damageHand": "Avec votre main : {bands}.",

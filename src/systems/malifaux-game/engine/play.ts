@@ -266,7 +266,9 @@ export function decidePlay(state: WholeState, cmd: PlayCommand, seat: Seat, acto
       if (turn.phase !== 'initiative' || turn.step !== 'flip') return refuse('WRONG_STEP', 'START-3', { phase: turn.phase, step: turn.step });
       if (game.initiativeValues[seat] !== null) return refuse('INITIATIVE_ALREADY_FLIPPED', 'START-3');
       if (busy) return refuse('TABLE_BUSY');
-      const flipped = table.decideAndEvolve(state.table, { type: 'flip', modifier: 0, label: 'Initiative' }, actor);
+      // START-3: both players flip at once, and the lower card decides first whether to cheat — the
+      // table's flip of both players, its cheats in that order; on equal cards, the initiative holder.
+      const flipped = table.decideAndEvolve(state.table, { type: 'flip', modifier: 0, label: 'Initiative', pair: { firstOnTie: turn.initiative } }, actor);
       if (!flipped.ok) return flipped;
       flow.push(...flipped.value.events);
       flow.push(...afterTableEvents(flow.state, flipped.value.events));
