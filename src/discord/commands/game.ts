@@ -18,6 +18,7 @@ import { serverLanguageSubcommand, setServerLanguage } from './serverLanguage.js
 import { endCommand } from './gameEnd.js';
 import { undoCommand } from './gameUndo.js';
 import { chosenRefereeRole, refereeOffers, refereesField, rolesOfOption } from './referees.js';
+import { openGameThread, startedInThread, threadRefusal } from './gameThread.js';
 
 /** `reply` with `after` run once its own after() work is done. */
 function followedBy(reply: InitialReply, after: (() => Promise<void>) | undefined): InitialReply {
@@ -117,6 +118,13 @@ function definition(systems: SystemRegistry) {
               name_localizations: { fr: 'sans_arbitre' },
               description_localizations: { fr: 'Personne n’arbitre cette partie' },
             },
+            {
+              type: Option.Boolean,
+              name: 'thread',
+              description: 'Open the game in a thread of its own (for a whole game by post)',
+              name_localizations: { fr: 'fil' },
+              description_localizations: { fr: 'Ouvrir la partie dans son propre fil (pour une partie entière par messages)' },
+            },
           ],
         },
         {
@@ -186,6 +194,10 @@ export function gameCommand(systems: SystemRegistry) {
         if (opponent.bot) return problemReply(ctx.t, { code: 'OPPONENT_IS_BOT' });
         const referees = await chosenRefereeRole(ctx, invocation.args);
         if (!referees.ok) return problemReply(ctx.t, referees.problem);
+        const thread = invocation.args.thread === true;
+        const cannotThread = thread ? threadRefusal(ctx) : null;
+        if (cannotThread) return problemReply(ctx.t, cannotThread);
+        const opponentName = opponent.global_name ?? opponent.username;
         // The channel's game may be over already, its take-back window passed: then it is final first.
         const due = await settleDueEnd(ctx, ctx.channelId);
         const created = await createGame(services, {
@@ -205,8 +217,9 @@ export function gameCommand(systems: SystemRegistry) {
           },
           seats: [
             { userId: ctx.asker.id, name: ctx.asker.name },
-            { userId: opponent.id, name: opponent.global_name ?? opponent.username },
+            { userId: opponent.id, name: opponentName },
           ],
+          ...(thread ? { openChannel: () => openGameThread(ctx, [ctx.asker.name, opponentName]) } : {}),
         });
         if (!created.ok) return followedBy(problemReply(ctx.t, explain(ctx.t, created.problem)), due?.announce);
         const started = await announceGameStart(ctx, created.game);
@@ -215,7 +228,7 @@ export function gameCommand(systems: SystemRegistry) {
         const [first, ...rest] = data?.embeds ?? [];
         if (data && first) data.embeds = [{ ...first, fields: [...(first.fields ?? []), refereesField(await publicTranslator(ctx, ctx.guildId), referees.roleId)] }, ...rest];
         const roles = (userId: string) => (userId === ctx.asker.id ? ctx.roles : rolesOfOption(ctx.interaction, userId));
-        return followedBy(started, both(due?.announce, refereeOffers(ctx, created.game, referees.roleId, roles)));
+        return followedBy(thread ? await startedInThread(ctx, created.game, started) : started, both(due?.announce, refereeOffers(ctx, created.game, referees.roleId, roles)));
       }
       case 'end':
         return endCommand(ctx);
