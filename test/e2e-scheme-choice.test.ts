@@ -138,6 +138,8 @@ describe('the secret schemes, chosen in the DM', () => {
     // Another player's control: refused, in their language.
     expect(await forged('bob', 'fr', claimJump, ['s0-m3'])).toContain('Ce choix revient à Alice. Rien n’a été modifié.');
     expect(control('alice', 'f0').customId).toBe(claimJump);
+    // A forged choice that points outside the pool or the crews: stale, not a crash.
+    for (const bad of [':ok:99....', ':n:34.z...', ':m:34....']) expect(await forged('alice', 'en-US', claimJump.replace(/:f0:.*$/, bad), bad.startsWith(':m') ? ['x'] : undefined)).toContain('This button is stale');
 
     dm = await step('alice', 'f0', ['s0-m3']);
     expect(dm.content).toContain('**Claim Jump** — A4 Press Golem');

@@ -11,7 +11,7 @@ import type { WholeCommand } from '../engine/schema.js';
 import type { WholePrivateView } from '../engine/views.js';
 import { privateMessageWith } from '../present/messages.js';
 import { namesAsked, namesModal, schemeControls } from '../present/schemeChoice.js';
-import { draftCommand, draftContext, EMPTY_DRAFT, nameRoom, readDraftId, SCHEME_CHOICE_PREFIX, withModels, withNames, withSchemes, type SchemeDraft } from './schemeDraft.js';
+import { draftCommand, draftContext, EMPTY_DRAFT, fits, nameRoom, readDraftId, SCHEME_CHOICE_PREFIX, withModels, withNames, withSchemes, type SchemeDraft } from './schemeDraft.js';
 
 /** A refusal's scheme named as players read it. */
 function named(t: Translate, problem: Refusal): Refusal {
@@ -34,7 +34,7 @@ export const schemeChoice: SystemComponent<WholeCommand, WholePrivateView> = {
           decisionRef: ref,
           answer: (view, decision) => {
             const c = draftContext(view);
-            return c ? draftCommand(c, draft, decision) : { code: 'STALE_BUTTON' };
+            return c && fits(c, draft) ? draftCommand(c, draft, decision) : { code: 'STALE_BUTTON' };
           },
         },
       };
@@ -46,7 +46,8 @@ export const schemeChoice: SystemComponent<WholeCommand, WholePrivateView> = {
         decisionRef: ref,
         async next(t, view, decision) {
           const c = draftContext(view);
-          if (!c || decision.kind !== 'chooseSchemes') return { code: 'STALE_BUTTON' };
+          // A forged or garbled draft is no step of this choice.
+          if (!c || decision.kind !== 'chooseSchemes' || !fits(c, draft)) return { code: 'STALE_BUTTON' };
           let next: SchemeDraft | Refusal;
           switch (step) {
             case 'x':

@@ -163,6 +163,13 @@ export function draftContext(view: WholePrivateView): DraftContext | null {
   };
 }
 
+/** Whether a draft read from a custom id points at this game's pool and models (a forged one may not). */
+export function fits(c: DraftContext, draft: SchemeDraft): boolean {
+  if (!draft.schemes) return draft.picks.every((p) => p.friendly.length + p.enemy.length === 0 && p.name === null);
+  const [a, b] = draft.schemes;
+  return a !== b && a < c.pool.length && b < c.pool.length && draft.picks.every((p) => [...p.friendly, ...p.enemy].every((i) => c.models[i] !== null && c.models[i] !== undefined));
+}
+
 export function schemeOf(c: DraftContext, draft: SchemeDraft, index: 0 | 1): SchemeId | null {
   const place = draft.schemes?.[index];
   return place === undefined ? null : (c.pool[place] ?? null);
