@@ -5,7 +5,7 @@
  * thread (its permissions in the channel, as the interaction tells them), or inside a thread already.
  */
 import { DiscordAPIError } from '@discordjs/rest';
-import { ChannelType, PermissionFlagsBits, RESTJSONErrorCodes } from 'discord-api-types/v10';
+import { ChannelType, InteractionResponseType, PermissionFlagsBits, RESTJSONErrorCodes } from 'discord-api-types/v10';
 import type { InitialReply, OutgoingMessage } from '../contract.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { Problem } from '../replies.js';
@@ -50,7 +50,7 @@ export async function openGameThread(ctx: CommandContext, players: readonly [str
 export async function startedInThread(ctx: CommandContext, game: LoadedGame, started: InitialReply): Promise<InitialReply> {
   const t = await publicTranslator(ctx, ctx.guildId);
   const [a, b] = game.system.seatsOf(game.state);
-  const data = started.response.type === 4 ? started.response.data : undefined;
+  const data = started.response.type === InteractionResponseType.ChannelMessageWithSource ? started.response.data : undefined;
   const opening = { ...(data as OutgoingMessage | undefined), ...(started.files ? { files: started.files } : {}) };
   return reply(
     { content: t('game.thread.started', { a: a?.name ?? '?', b: b?.name ?? '?', thread: `<#${game.stored.channelId}>` }) },
