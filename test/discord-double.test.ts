@@ -320,6 +320,40 @@ describe('REST: outbox and Discord rules', () => {
     await expect(outbox.postToChannel('42', { content: 'x' })).rejects.toMatchObject({ code: 10003 });
   });
 
+  it('opens threads: a public thread of a text channel is a channel of its own (messages, interactions, gateway), refused like Discord elsewhere or without the permission', async () => {
+    const handler = recording((i) => say(`in ${(i as APIChatInputApplicationCommandInteraction).channel?.name}`));
+    bot = await startBotAgainstDouble({ mode: 'gateway', handler });
+    const { double, outbox, rest } = bot;
+    const table = double.channel('table-1').id;
+    const created: unknown[] = [];
+    bot.gateway!.client.ws.on('THREAD_CREATE' as never, (data: unknown) => created.push(data));
+    const { channelId: thread } = await outbox.createThread(table, 'Alice vs Bob — Malifaux');
+    expect(double.threads()).toEqual([{ id: thread, name: 'Alice vs Bob — Malifaux', parentId: table, type: 11 }]);
+    expect(double.requests.at(-1)).toMatchObject({ method: 'POST', path: `/channels/${table}/threads`, status: 201, body: { type: 11, auto_archive_duration: 10080 } });
+    expect(await rest.get(Routes.channel(thread))).toMatchObject({ id: thread, type: 11, parent_id: table, guild_id: double.fixtures.guild.id, thread_metadata: { archived: false, auto_archive_duration: 10080 } });
+    await expect.poll(() => created.length).toBe(1);
+
+    // Its messages are the guild's, seen by everyone in it; commands typed in it come from it.
+    await outbox.postToChannel(thread, { content: 'Turn 1' });
+    expect(double.visibleMessages({ viewerId: double.user('bob').id, channelId: thread })).toMatchObject([{ content: 'Turn 1', guildId: double.fixtures.guild.id, ephemeral: false }]);
+    expect(await double.sendCommand({ userId: double.user('alice').id, channelId: thread, name: 'flip' })).toMatchObject({ ok: true, responseType: 4 });
+    expect(handler.seen.at(-1)).toMatchObject({ channel_id: thread, guild_id: double.fixtures.guild.id, channel: { id: thread, type: 11, parent_id: table } });
+    expect(double.visibleMessages({ viewerId: double.user('bob').id, channelId: thread }).at(-1)).toMatchObject({ content: 'in Alice vs Bob — Malifaux' });
+
+    // No thread of a thread or of a DM; a name is 1–100 characters; the type is public or private.
+    await expect(outbox.createThread(thread, 'deeper')).rejects.toMatchObject({ code: 50024, status: 400 });
+    await outbox.sendDirectMessage(double.user('alice').id, { content: 'hi' });
+    await expect(outbox.createThread(double.dmChannelId(double.user('alice').id)!, 'dm')).rejects.toMatchObject({ code: 50024 });
+    await expect(rest.post(Routes.threads(table), { body: { name: '', type: 11 } })).rejects.toMatchObject({ code: 50035 });
+    await expect(rest.post(Routes.threads(table), { body: { name: 'x', type: 0 } })).rejects.toMatchObject({ code: 50035 });
+    // Without CREATE_PUBLIC_THREADS: 50013, and interactions tell the bot it lacks it.
+    double.setAppPermissions(1n << 10n);
+    await expect(outbox.createThread(table, 'nope')).rejects.toMatchObject({ code: 50013, status: 403 });
+    await double.sendCommand({ userId: double.user('alice').id, channelId: table, name: 'flip' });
+    expect((handler.seen.at(-1) as APIChatInputApplicationCommandInteraction).app_permissions).toBe(String(1n << 10n));
+    expect(double.threads()).toHaveLength(1);
+  });
+
   it('acknowledges an interaction once: a second callback is 40060, an unknown one 10062', async () => {
     let token = '';
     let id = '';

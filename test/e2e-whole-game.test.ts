@@ -117,17 +117,21 @@ describe('a whole game by play-by-post', () => {
       const models = state.game!.models.map((m) => ({ id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? 0, leader: m.leader, totem: m.totemOf !== null, name: m.name }));
       const candidates = [[], ...state.game!.models.map((m) => [m.id])];
       let sent = false;
-      // Two schemes that need no model, marker or terrain are chosen from the DM's select, as a player
-      // with DMs open does; otherwise with /schemes, naming the models.
+      // Two schemes that need no model, marker or terrain are chosen in the DM (the pool's select, then
+      // the confirmation), as a player with DMs open does; otherwise with /schemes, naming the models.
       const plain = pool.filter((id) => {
         const rule = SCHEME_PICKS[id];
         return rule.friendly.min === 0 && rule.enemy.min === 0 && !rule.markerType && !rule.terrain;
       });
       if (plain.length >= 2) {
-        const dm = [...app.dms(seatUser(seat))].reverse().find((m) => JSON.stringify(m.components ?? []).includes(':schemes"'))!;
-        const select = JSON.stringify(dm.components).match(/"custom_id":"(fk:g:[^"]+:schemes)"/)![1]!;
+        // The pool's select, then (nothing to pick or name) the confirmation, in the same DM.
+        const dm = [...app.dms(seatUser(seat))].reverse().find((m) => /"custom_id":"fk:sc:[^"]+:s:"/.test(JSON.stringify(m.components ?? [])))!;
+        const select = JSON.stringify(dm.components).match(/"custom_id":"(fk:sc:[^"]+:s:)"/)![1]!;
         const clicked = await app.click(seatUser(seat), dm.id, select, [plain[0]!, plain[1]!]);
         expect(clicked.ok, clicked.error).toBe(true);
+        const confirm = JSON.stringify(app.double.message(dm.id)!.components).match(/"custom_id":"(fk:sc:[^"]+:ok:[^"]*)"/)![1]!;
+        const confirmed = await app.click(seatUser(seat), dm.id, confirm);
+        expect(confirmed.ok, confirmed.error).toBe(true);
         expect((await whole()).game?.schemes[seat]?.choice.map((p) => p.scheme)).toEqual([plain[0], plain[1]]);
         viaSelect++;
         sent = true;

@@ -276,6 +276,11 @@ export async function createGame(
     turnClock?: TurnClock | null;
     interactionId: string;
     onCommitted?: () => void;
+    /**
+     * The game gets a channel of its own (a thread of `channelId`), opened once the rules have accepted
+     * the start, so that a refused start leaves no empty channel behind; its id is the game's channel.
+     */
+    openChannel?: () => Promise<{ ok: true; channelId: string } | { ok: false; problem: Problem }>;
   },
 ): Promise<CreateResult> {
   const system = services.systems.byId(input.system);
@@ -287,7 +292,8 @@ export async function createGame(
   if (input.seats.length < system.seats.min || input.seats.length > system.seats.max) {
     return { ok: false, problem: { code: 'SEAT_COUNT', params: { system: system.id, min: system.seats.min, max: system.seats.max } } };
   }
-  const existing = await services.store.findActiveGame(input.channelId);
+  // A channel of its own has no game yet.
+  const existing = input.openChannel ? null : await services.store.findActiveGame(input.channelId);
   if (existing) return { ok: false, problem: { code: 'CHANNEL_HAS_GAME' } };
   const gameId = randomUUID();
   const command = system.start({ gameId, seats: input.seats, seed: services.newSeed(), createdBy: input.createdBy, options: input.options ?? {} });
@@ -295,10 +301,13 @@ export async function createGame(
   if (!decided.ok) return { ok: false, problem: decided.error };
   const { events, state } = decided.value;
   const referees: RefereesChosen[] = input.refereeRole === undefined ? [] : [{ type: 'LogEntryRefereesChosen', roleId: input.refereeRole }];
+  const opened = input.openChannel ? await input.openChannel() : { ok: true as const, channelId: input.channelId };
+  if (!opened.ok) return opened;
+  const channelId = opened.channelId;
   const created = await services.store.createGame({
     id: gameId,
     guildId: input.guildId,
-    channelId: input.channelId,
+    channelId,
     system: system.id,
     createdBy: input.createdBy,
     snapshot: state,

@@ -62,6 +62,30 @@ export function apiChannel(fixtures: Fixtures, channel: ChannelRecord, position 
     const user = fixtures.users.find((u) => u.id === channel.recipientId);
     return { id: channel.id, type: 1, last_message_id: null, flags: 0, recipients: user ? [apiUser(user)] : [] };
   }
+  if (channel.kind === 'thread') {
+    return {
+      id: channel.id,
+      type: channel.threadType ?? 11,
+      guild_id: fixtures.guild.id,
+      parent_id: channel.parentId ?? null,
+      owner_id: channel.ownerId ?? fixtures.bot.id,
+      name: channel.name,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+      message_count: 0,
+      member_count: 1,
+      total_message_sent: 0,
+      flags: 0,
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: channel.autoArchiveDuration ?? 4320,
+        archive_timestamp: channel.createdAt ?? JOINED_AT,
+        locked: false,
+        create_timestamp: channel.createdAt ?? JOINED_AT,
+        ...(channel.threadType === 12 ? { invitable: true } : {}),
+      },
+    };
+  }
   return {
     id: channel.id,
     type: 0,

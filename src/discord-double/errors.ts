@@ -71,4 +71,6 @@ export const errors = {
   cannotEditOtherUser: () => new DiscordError(403, 50005, 'Cannot edit a message authored by another user'),
   tooLarge: () => new DiscordError(413, 40005, 'Request entity too large'),
   badRequest: (message: string) => new DiscordError(400, 50109, message),
+  missingPermissions: () => new DiscordError(403, 50013, 'Missing Permissions'),
+  wrongChannelType: () => new DiscordError(400, 50024, 'Cannot execute action on this channel type'),
 };

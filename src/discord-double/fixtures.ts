@@ -54,6 +54,8 @@ export interface Fixtures {
   users: DoubleUser[];
   application: DoubleApplication;
   bot: DoubleBotUser;
+  /** What the bot may do in the guild's channels (interactions carry it as `app_permissions`), a decimal bitfield. */
+  appPermissions: string;
 }
 
 export interface UserInput {
@@ -74,6 +76,8 @@ export interface FixtureOptions {
   /** Replaces the default Alice, Bob and Referee Rita. */
   users?: UserInput[];
   application?: { id?: string; name?: string };
+  /** The bot's permissions in the guild's channels (default: what the usual invite grants, threads included). */
+  appPermissions?: string;
 }
 
 export const DEFAULT_IDS = {
@@ -92,6 +96,10 @@ export const DEFAULT_IDS = {
 export const MEMBER_PERMISSIONS = (
   (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 31n) | (1n << 6n) | (1n << 18n)
 ).toString();
+
+// VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES, READ_MESSAGE_HISTORY, CREATE_PUBLIC_THREADS,
+// SEND_MESSAGES_IN_THREADS and the rest of what a bot invited with the usual scopes holds in a channel.
+export const DEFAULT_APP_PERMISSIONS = '2248473465835073';
 
 export function buildFixtures(options: FixtureOptions, snowflake: SnowflakeFactory): Fixtures {
   const guildId = options.guild?.id ?? DEFAULT_IDS.guild;
@@ -126,5 +134,6 @@ export function buildFixtures(options: FixtureOptions, snowflake: SnowflakeFacto
     // Modern applications share their id with their bot user.
     application: { id: applicationId, name: appName },
     bot: { id: applicationId, username: appName, globalName: null },
+    appPermissions: options.appPermissions ?? DEFAULT_APP_PERMISSIONS,
   };
 }

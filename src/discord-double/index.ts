@@ -13,6 +13,7 @@ import { buildFixtures, type DoubleChannel, type DoubleGuild, type DoubleUser, t
 import { GatewayServer } from './gateway-server.js';
 import { sendJson } from './http-io.js';
 import { InteractionBook, RESPONSE_DEADLINE_MS, type InteractionRecord } from './interactions.js';
+import { apiChannel } from './api-shapes.js';
 import { generateSigningKeys } from './keys.js';
 import { modalSubmission, type ModalInput, type ShownModal } from './modals.js';
 import { InputError, buildAutocompleteInteraction, buildCommandInteraction, buildComponentInteraction, buildModalSubmitInteraction, buildPing, type AutocompleteInput, type CommandInput, type ComponentInput, type PayloadContext } from './payloads.js';
@@ -31,6 +32,15 @@ export { textInputsOf } from './modals.js';
 export type { RecordedRequest } from './rest.js';
 export type { SandboxOptions } from './sandbox.js';
 export type { DoubleMessage, InteractionMeta, StoredAttachment } from './store.js';
+
+/** A thread of a guild text channel, as tests and the sandbox see it. */
+export interface DoubleThread {
+  id: string;
+  name: string;
+  parentId: string;
+  /** 11 public, 12 private. */
+  type: 11 | 12;
+}
 export type { RegisteredCommand } from './commands.js';
 
 /** What the client shows under the option as the user types: the bot's choices, when it answered with them. */
@@ -66,7 +76,7 @@ export interface DiscordDouble {
   botToken: string;
   applicationId: string;
   fixtures: Fixtures;
-  /** 'message' | 'update' | 'delete' (DoubleMessage), 'interaction' | 'responded' | 'failed' | 'modal' (InteractionRecord). */
+  /** 'message' | 'update' | 'delete' (DoubleMessage), 'interaction' | 'responded' | 'failed' | 'modal' (InteractionRecord), 'channel' (a thread created). */
   events: EventEmitter;
   /** Every REST request the bot made, in order. */
   requests: RecordedRequest[];
@@ -79,8 +89,12 @@ export interface DiscordDouble {
 
   /** Looks a user up by id, username or global name; throws if unknown. */
   user(nameOrId: string): DoubleUser;
-  /** Looks a guild text channel up by id or name (`table-1`); throws if unknown. */
+  /** Looks a guild text channel (or a thread) up by id or name (`table-1`); throws if unknown. */
   channel(nameOrId: string): DoubleChannel;
+  /** The threads started in the guild's channels, oldest first. */
+  threads(): DoubleThread[];
+  /** The bot's permissions in the guild's channels (what interactions carry as `app_permissions`, and what REST checks). */
+  setAppPermissions(permissions: bigint): void;
   setUser(id: string, patch: Partial<Pick<DoubleUser, 'locale' | 'roles' | 'dmsClosed' | 'globalName'>>): DoubleUser;
   /** The guild's Discord language (Server Settings → Server Primary Language): what interactions in it carry as guild_locale. */
   setGuild(patch: Partial<Pick<DoubleGuild, 'preferredLocale'>>): DoubleGuild;
@@ -138,10 +152,13 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
 
   const store = new DoubleStore(fixtures, snowflake, () => url);
   const events = store.events;
+  const threadsOf = (): DoubleThread[] => store.threads().map((c) => ({ id: c.id, name: c.name, parentId: c.parentId!, type: c.threadType ?? 11 }));
   const book = new InteractionBook({ fixtures, store, timeoutMs });
   for (const name of ['interaction', 'responded', 'failed', 'modal']) book.events.on(name, (record: InteractionRecord) => events.emit(name, record));
   const commands = new CommandRegistry(fixtures.application.id, snowflake);
   const gateway = new GatewayServer({ fixtures, botToken, url: gatewayUrl });
+  // Discord tells the thread's creator (and members) of a new thread on the gateway.
+  events.on('channel', (channel: Parameters<typeof apiChannel>[1]) => gateway.dispatch('THREAD_CREATE', { ...apiChannel(fixtures, channel), newly_created: true }));
   const deliverer = createDeliverer({ config: () => delivery, keys, gateway, book, timeoutMs });
   const requests: RecordedRequest[] = [];
   const rest = createRestApi({ fixtures, store, commands, book, botToken, gatewayUrl, requests });
@@ -305,7 +322,14 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
       return gateway.readySessions;
     },
     user: (nameOrId) => findUser(nameOrId) ?? raise(`Unknown user ${nameOrId}`),
-    channel: (nameOrId) => fixtures.channels.find((c) => c.id === nameOrId || c.name === nameOrId) ?? raise(`Unknown channel ${nameOrId}`),
+    channel: (nameOrId) =>
+      fixtures.channels.find((c) => c.id === nameOrId || c.name === nameOrId) ??
+      threadsOf().find((c) => c.id === nameOrId || c.name === nameOrId) ??
+      raise(`Unknown channel ${nameOrId}`),
+    threads: () => threadsOf(),
+    setAppPermissions(permissions) {
+      fixtures.appPermissions = permissions.toString();
+    },
     setUser(id, patch) {
       const user = findUser(id) ?? raise(`Unknown user ${id}`);
       Object.assign(user, patch);

@@ -45,8 +45,6 @@ export class InputError extends Error {}
 export const OPTION_TYPES = { subcommand: 1, group: 2, string: 3, integer: 4, boolean: 5, user: 6, channel: 7, role: 8, mentionable: 9, number: 10, attachment: 11 } as const;
 
 const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
-// What a bot invited with the usual scopes holds in a channel (view, send, embed, attach, history, …).
-const APP_PERMISSIONS = '2248473465835073';
 
 export interface PayloadContext {
   fixtures: Fixtures;
@@ -65,7 +63,7 @@ interface Envelope {
 
 function envelope(ctx: PayloadContext, e: Envelope, data: Json, extra: Json = {}): Json {
   const { fixtures } = ctx;
-  const inGuild = e.channel.kind === 'guild';
+  const inGuild = e.channel.kind !== 'dm';
   return {
     id: e.id,
     application_id: fixtures.application.id,
@@ -76,7 +74,7 @@ function envelope(ctx: PayloadContext, e: Envelope, data: Json, extra: Json = {}
     locale: e.user.locale,
     channel: { ...apiChannel(fixtures, e.channel), ...(inGuild ? { permissions: memberPermissions(fixtures, e.user) } : {}) },
     channel_id: e.channel.id,
-    app_permissions: APP_PERMISSIONS,
+    app_permissions: fixtures.appPermissions,
     entitlements: [],
     // GUILD_INSTALL ("0") → the guild, or "0" when used in the bot's DM.
     authorizing_integration_owners: { '0': inGuild ? fixtures.guild.id : '0' },
@@ -97,7 +95,7 @@ function envelope(ctx: PayloadContext, e: Envelope, data: Json, extra: Json = {}
 export function buildCommandInteraction(ctx: PayloadContext, e: Omit<Envelope, 'type'>, input: CommandInput): { payload: Json; name: string } {
   const [root, ...path] = input.name.trim().split(/\s+/);
   if (!root) throw new InputError('A command name is required');
-  const guildId = e.channel.kind === 'guild' ? ctx.fixtures.guild.id : null;
+  const guildId = e.channel.kind !== 'dm' ? ctx.fixtures.guild.id : null;
   const definition = ctx.commands.find(root, guildId);
   if (!definition && ctx.commands.available(guildId).length > 0 && ctx.commands.available(guildId).every((c) => c.name !== root)) {
     throw new InputError(`Unknown command /${root}`);
@@ -243,7 +241,7 @@ function resolveOptions(fixtures: Fixtures, leaves: ApiCommandOption[]): Json | 
       roles[id] = { id: role.id, name: role.name, permissions: role.permissions, color: 0, hoist: false, position: 0, managed: false, mentionable: false, icon: null, unicode_emoji: null, flags: 0 };
     } else if (option.type === OPTION_TYPES.channel) {
       if (!channel) throw new InputError(`Unknown channel ${id} for option "${option.name}"`);
-      channels[id] = { id, name: channel.name, type: 0, permissions: APP_PERMISSIONS };
+      channels[id] = { id, name: channel.name, type: 0, permissions: fixtures.appPermissions };
     }
   }
   const resolved: Json = {};

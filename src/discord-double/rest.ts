@@ -34,7 +34,7 @@ interface Ctx {
   files: UploadedFile[];
 }
 
-type Result = { status: 200; body: unknown } | { status: 204 };
+type Result = { status: 200 | 201; body: unknown } | { status: 204 };
 type Handler = (ctx: Ctx) => Result | Promise<Result>;
 
 interface Route {
@@ -92,6 +92,22 @@ export function createRestApi(deps: RestDeps): (req: IncomingMessage, res: Serve
     return ok(apiChannel(fixtures, store.openDm(user.id)));
   });
   route('GET', '/channels/:channel', true, ({ params }) => ok(apiChannel(fixtures, channelOf(params.channel!))));
+  // A thread without a starting message (type 11 public, 12 private — Discord's default), in a guild text channel.
+  route('POST', '/channels/:channel/threads', true, ({ params, body }) => {
+    const parent = channelOf(params.channel!);
+    if (parent.kind !== 'guild') throw errors.wrongChannelType();
+    const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const name = typeof input.name === 'string' ? input.name.trim() : '';
+    if (name.length < 1 || name.length > 100) throw formError('name', 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+    const type = input.type ?? 12;
+    if (type !== 11 && type !== 12) throw formError('type', 'BASE_TYPE_CHOICES', 'Value must be one of {11, 12}.');
+    const duration = input.auto_archive_duration ?? 4320;
+    if (![60, 1440, 4320, 10080].includes(duration as number)) throw formError('auto_archive_duration', 'BASE_TYPE_CHOICES', 'Value must be one of {60, 1440, 4320, 10080}.');
+    // CREATE_PUBLIC_THREADS (1 << 35) or CREATE_PRIVATE_THREADS (1 << 36), as the bot holds them in the channel.
+    const needed = type === 11 ? 1n << 35n : 1n << 36n;
+    if ((BigInt(fixtures.appPermissions) & needed) === 0n) throw errors.missingPermissions();
+    return { status: 201, body: apiChannel(fixtures, store.createThread(parent.id, { name, type, autoArchiveDuration: duration as number })) };
+  });
 
   route('POST', '/channels/:channel/messages', true, ({ params, body, files }) => {
     const channel = channelOf(params.channel!);
@@ -180,7 +196,7 @@ export function createRestApi(deps: RestDeps): (req: IncomingMessage, res: Serve
       const result = await found.handler({ params, query, body: parsed.json, files: parsed.files });
       recorded.status = result.status;
       if (result.status === 204) sendNoContent(res);
-      else sendJson(res, 200, result.body);
+      else sendJson(res, result.status, result.body);
     } catch (error) {
       const discordError = error instanceof DiscordError ? error : new DiscordError(500, 0, '500: Internal Server Error');
       if (!(error instanceof DiscordError)) console.error('[discord-double]', error);
@@ -211,6 +227,11 @@ function decode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** Discord's 50035 Invalid Form Body for one field. */
+function formError(field: string, code: string, message: string): DiscordError {
+  return new DiscordError(400, 50035, 'Invalid Form Body', { [field]: { _errors: [{ code, message }] } });
 }
 
 function raise(error: DiscordError): never {

@@ -65,8 +65,19 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
   store.events.on('message', notify);
   store.events.on('update', notify);
   store.events.on('delete', notify);
+  // A new thread is a new channel in the page's list.
+  const channelsChanged = (): void => {
+    const data = JSON.stringify({ channels: channelsView() });
+    for (const res of streams) res.write(`event: channels\ndata: ${data}\n\n`);
+  };
+  store.events.on('channel', channelsChanged);
 
   const guildView = () => ({ id: fixtures.guild.id, name: fixtures.guild.name, locale: fixtures.guild.preferredLocale });
+  /** The guild's text channels, and the threads started in them (with their parent). */
+  const channelsView = () => [
+    ...fixtures.channels.map((c) => ({ id: c.id, name: c.name })),
+    ...store.threads().map((c) => ({ id: c.id, name: c.name, parentId: c.parentId })),
+  ];
   const userView = (u: DoubleUser) => ({ id: u.id, username: u.username, globalName: u.globalName, locale: u.locale, roles: u.roles, dmsClosed: u.dmsClosed });
 
   /** `dm` names the viewer's DM channel with the bot (opened on demand for commands). */
@@ -134,7 +145,7 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
           case 'GET /sandbox/api/bootstrap':
             sendJson(res, 200, {
               guild: guildView(),
-              channels: fixtures.channels.map((c) => ({ id: c.id, name: c.name })),
+              channels: channelsView(),
               // What Discord's role pickers list: every role of the guild, @everyone included.
               roles: fixtures.roles.map((r) => ({ id: r.id, name: r.name })),
               users: fixtures.users.map(userView),
@@ -222,6 +233,9 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
             sendJson(res, 200, { ok: true, guild: guildView() });
             return true;
           }
+          case 'GET /sandbox/api/channels':
+            sendJson(res, 200, { channels: channelsView() });
+            return true;
           case 'GET /sandbox/api/stream':
             stream(req, res);
             return true;
@@ -241,6 +255,7 @@ export function createSandbox(deps: SandboxDeps): Sandbox {
       store.events.off('message', notify);
       store.events.off('update', notify);
       store.events.off('delete', notify);
+      store.events.off('channel', channelsChanged);
     },
   };
 }

@@ -19,10 +19,17 @@ const SETTABLE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG
 
 export interface ChannelRecord {
   id: string;
-  kind: 'guild' | 'dm';
+  /** A guild text channel, a DM with the bot, or a thread of a guild text channel. */
+  kind: 'guild' | 'dm' | 'thread';
   name: string;
   /** For DM channels: the user on the other side of the bot. */
   recipientId?: string;
+  /** For threads: the text channel it belongs to, who started it, public (11) or private (12), when it archives. */
+  parentId?: string;
+  ownerId?: string;
+  threadType?: 11 | 12;
+  autoArchiveDuration?: number;
+  createdAt?: string;
 }
 
 export interface StoredAttachment {
@@ -136,6 +143,28 @@ export class DoubleStore {
     return this.dmByUser.get(userId);
   }
 
+  /** POST /channels/{id}/threads (without a message): a thread of a guild text channel, started by the bot. */
+  createThread(parentId: string, input: { name: string; type: 11 | 12; autoArchiveDuration: number }): ChannelRecord {
+    const thread: ChannelRecord = {
+      id: this.snowflake(),
+      kind: 'thread',
+      name: input.name,
+      parentId,
+      ownerId: this.fixtures.bot.id,
+      threadType: input.type,
+      autoArchiveDuration: input.autoArchiveDuration,
+      createdAt: new Date().toISOString(),
+    };
+    this.channels.set(thread.id, thread);
+    this.events.emit('channel', { ...thread });
+    return thread;
+  }
+
+  /** Every thread, oldest first. */
+  threads(): ChannelRecord[] {
+    return [...this.channels.values()].filter((c) => c.kind === 'thread');
+  }
+
   /** POST /users/@me/channels: one DM channel per user, created on first use. */
   openDm(userId: string): ChannelRecord {
     const existing = this.dmByUser.get(userId);
@@ -176,7 +205,7 @@ export class DoubleStore {
     const message: DoubleMessage = {
       id: this.snowflake(),
       channelId: input.channelId,
-      guildId: channel?.kind === 'guild' ? this.fixtures.guild.id : null,
+      guildId: channel && channel.kind !== 'dm' ? this.fixtures.guild.id : null,
       author: { id: this.fixtures.bot.id, username: this.fixtures.bot.username, globalName: this.fixtures.bot.globalName, bot: true },
       content: input.payload.content ?? '',
       embeds: rewriteEmbeds(input.payload.embeds ?? [], attachments),

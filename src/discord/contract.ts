@@ -33,6 +33,8 @@ export interface DiscordOutbox {
   /** Opens (or reuses) the DM channel and posts; Discord error 50007 becomes `{ ok: false, reason: 'dm_closed' }`. */
   sendDirectMessage(userId: string, message: OutgoingMessage): Promise<DirectMessageResult>;
   postToChannel(channelId: string, message: OutgoingMessage): Promise<{ messageId: string }>;
+  /** POST /channels/{id}/threads: a public thread of the channel, with no starting message; its id (a channel of its own). */
+  createThread(channelId: string, name: string): Promise<{ channelId: string }>;
   editChannelMessage(channelId: string, messageId: string, message: OutgoingMessage): Promise<void>;
   /** POST /webhooks/{application}/{token}?wait=true — `flags: 64` makes it ephemeral. */
   followUp(interactionToken: string, message: OutgoingMessage): Promise<{ messageId: string }>;

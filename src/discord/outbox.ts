@@ -4,7 +4,7 @@
  * discord.com, to the local Discord double, or to a shared @discordjs/proxy.
  */
 import { DiscordAPIError, REST, type RawFile } from '@discordjs/rest';
-import { CannotSendMessagesToThisUserErrorCodes, Routes, type APIChannel, type APIInteraction, type APIMessage } from 'discord-api-types/v10';
+import { CannotSendMessagesToThisUserErrorCodes, ChannelType, Routes, ThreadAutoArchiveDuration, type APIChannel, type APIInteraction, type APIMessage } from 'discord-api-types/v10';
 import type { DirectMessageResult, DiscordOutbox, InitialReply, OutgoingMessage } from './contract.js';
 
 export const DISCORD_API_DEFAULT = 'https://discord.com/api';
@@ -87,6 +87,12 @@ export function createOutbox({ rest, applicationId }: CreateOutboxOptions): Disc
     },
 
     postToChannel,
+
+    async createThread(channelId, name) {
+      // A game by post lasts days: the longest auto-archive Discord offers, a week without a message.
+      const thread = (await rest.post(Routes.threads(channelId), { body: { name: name.slice(0, 100), type: ChannelType.PublicThread, auto_archive_duration: ThreadAutoArchiveDuration.OneWeek } })) as APIChannel;
+      return { channelId: thread.id };
+    },
 
     async editChannelMessage(channelId, messageId, message) {
       await rest.patch(Routes.channelMessage(channelId, messageId), split(message));

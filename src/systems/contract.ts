@@ -446,6 +446,14 @@ export type ComponentIntent<Command, PrivateView> =
    * clicker's own view.
    */
   | { kind: 'answer'; decisionRef: string; answer: (view: PrivateView, decision: DecisionSummary) => Command | Refusal }
+  /**
+   * A step of an answer given in several clicks (a select, then the next select, a form): nothing is
+   * decided yet. Checked as an answer is (the decision still pending, and the clicker's), then the
+   * clicked message is redrawn from the clicker's own view with what they chose so far and the next
+   * control, or a form opens. The choice so far travels in the custom ids, so nothing of it is stored
+   * or shown anywhere but the clicker's own message; the last step is an `answer`.
+   */
+  | { kind: 'step'; decisionRef: string; next: (t: Translate, view: PrivateView, decision: DecisionSummary) => Promise<{ message: Message } | { modal: ModalForm } | Refusal> }
   /** A button that opens a form, in the clicker's language (its submission comes back to a component). */
   | { kind: 'modal'; modal: (t: Translate) => ModalForm }
   /** A form submitted, or a click that is no decision's answer: a command built with the server's tables. */

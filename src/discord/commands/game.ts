@@ -21,6 +21,7 @@ import { chosenRefereeRole, refereeOffers, refereesField, rolesOfOption } from '
 import { gamesAwaitingYou } from './gameMine.js';
 import { chosenTurnClock, turnClockField } from './turnClock.js';
 import { TURN_CLOCK_HOURS } from '../../app/awaiting.js';
+import { openGameThread, startedInThread, threadRefusal } from './gameThread.js';
 
 /** `reply` with `after` run once its own after() work is done. */
 function followedBy(reply: InitialReply, after: (() => Promise<void>) | undefined): InitialReply {
@@ -140,6 +141,13 @@ function definition(systems: SystemRegistry) {
                 { name: 'Ping the referees', value: 'referees', name_localizations: { fr: 'Appeler les arbitres' } },
               ],
             },
+            {
+              type: Option.Boolean,
+              name: 'thread',
+              description: 'Open the game in a thread of its own (for a whole game by post)',
+              name_localizations: { fr: 'fil' },
+              description_localizations: { fr: 'Ouvrir la partie dans son propre fil (pour une partie entière par messages)' },
+            },
           ],
         },
         {
@@ -218,6 +226,10 @@ export function gameCommand(systems: SystemRegistry) {
         if (!referees.ok) return problemReply(ctx.t, referees.problem);
         const turnClock = chosenTurnClock(invocation.args, referees.roleId);
         if (!turnClock.ok) return problemReply(ctx.t, turnClock.problem);
+        const thread = invocation.args.thread === true;
+        const cannotThread = thread ? threadRefusal(ctx) : null;
+        if (cannotThread) return problemReply(ctx.t, cannotThread);
+        const opponentName = opponent.global_name ?? opponent.username;
         // The channel's game may be over already, its take-back window passed: then it is final first.
         const due = await settleDueEnd(ctx, ctx.channelId);
         const created = await createGame(services, {
@@ -238,8 +250,9 @@ export function gameCommand(systems: SystemRegistry) {
           },
           seats: [
             { userId: ctx.asker.id, name: ctx.asker.name },
-            { userId: opponent.id, name: opponent.global_name ?? opponent.username },
+            { userId: opponent.id, name: opponentName },
           ],
+          ...(thread ? { openChannel: () => openGameThread(ctx, [ctx.asker.name, opponentName]) } : {}),
         });
         if (!created.ok) return followedBy(problemReply(ctx.t, explain(ctx.t, created.problem)), due?.announce);
         const started = await announceGameStart(ctx, created.game);
@@ -251,7 +264,7 @@ export function gameCommand(systems: SystemRegistry) {
           data.embeds = [{ ...first, fields: [...(first.fields ?? []), refereesField(tp, referees.roleId), ...turnClockField(tp, turnClock.clock)] }, ...rest];
         }
         const roles = (userId: string) => (userId === ctx.asker.id ? ctx.roles : rolesOfOption(ctx.interaction, userId));
-        return followedBy(started, both(due?.announce, refereeOffers(ctx, created.game, referees.roleId, roles)));
+        return followedBy(thread ? await startedInThread(ctx, created.game, started) : started, both(due?.announce, refereeOffers(ctx, created.game, referees.roleId, roles)));
       }
       case 'end':
         return endCommand(ctx);

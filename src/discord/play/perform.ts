@@ -14,8 +14,9 @@ import { hasMessage, type Translate } from '../../i18n/index.js';
 import type { InitialReply } from '../contract.js';
 import { markCommitted } from '../interaction.js';
 import { publicTranslator } from '../publicLanguage.js';
-import { ephemeral, problemReply, reply } from '../replies.js';
+import { ephemeral, problemReply, reply, update } from '../replies.js';
 import { asReply, deliverAfterAction, outgoing, type Scope } from './deliveries.js';
+import { asEdit } from './outgoing.js';
 import { settleDueEnd } from './finalEnd.js';
 
 export type { Scope } from './deliveries.js';
@@ -207,7 +208,15 @@ async function loadActiveGameOf(scope: Scope, system: AnySystem): Promise<Loaded
 }
 
 /** A click or a select on a system's component, in a channel or a DM. */
-export async function runComponentIntent(scope: Scope, interaction: APIMessageComponentInteraction | null, system: AnySystem, gameId: string, intent: ComponentIntent<unknown, unknown>): Promise<InitialReply> {
+export async function runComponentIntent(
+  scope: Scope,
+  interaction: APIMessageComponentInteraction | null,
+  system: AnySystem,
+  gameId: string,
+  intent: ComponentIntent<unknown, unknown>,
+  /** A click on a message, or a form opened from a control on one: a message to update in place. */
+  onMessage = interaction !== null,
+): Promise<InitialReply> {
   const loaded = await loadGameById(scope.services, gameId);
   if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
   // The custom id named a game of another system: a forged or garbled id.
@@ -233,13 +242,23 @@ export async function runComponentIntent(scope: Scope, interaction: APIMessageCo
     const due = await settleDueEnd(scope, { gameId });
     if (due) return { ...problemReply(scope.t, { code: 'GAME_ENDED' }), after: due.announce };
   }
+  // A step redraws the message it was taken on: a click's, or that of the control that opened the form.
+  if (intent.kind === 'step' && !onMessage) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
   // A decision's answer is a click on the message that asked it; a form answers through actWith.
-  if (interaction === null) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
+  if (intent.kind === 'answer' && interaction === null) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
   const decision = game.system.pendingDecisions(game.state).find((d) => decisionRef(d.id) === intent.decisionRef);
   if (!decision) return problemReply(scope.t, { code: 'STALE_BUTTON' });
   if (seatOf(game, scope.asker.id) !== decision.seat) {
     return problemReply(scope.t, { code: 'NOT_YOUR_BUTTON', params: { name: game.system.seatsOf(game.state)[decision.seat]?.name ?? '?' } });
   }
+  if (intent.kind === 'step') {
+    const next = await intent.next(scope.t, game.system.privateView(game.state, decision.seat), decision);
+    if ('code' in next) return problemReply(scope.t, explain(scope.t, next, game));
+    if ('modal' in next) return { response: { type: InteractionResponseType.Modal, data: next.modal } };
+    const { data, files } = asReply(asEdit(next.message));
+    return update(data, files ? { files } : {});
+  }
+  if (interaction === null) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
   const answer = intent.answer(game.system.privateView(game.state, decision.seat), decision);
   if (typeof answer === 'object' && answer !== null && 'code' in answer && !('type' in answer)) return problemReply(scope.t, answer as Problem);
   const result = await act(scope.services, { gameId: game.stored.id }, whoOf(scope), answer);

@@ -12,7 +12,7 @@ const POLL_MS = 2000;
 const GROUP_MS = 7 * 60 * 1000;
 
 /** @typedef {{ id: string, username: string, globalName?: string | null, locale?: string }} User */
-/** @typedef {{ id: string, name: string }} Channel */
+/** @typedef {{ id: string, name: string, parentId?: string }} Channel */
 /** @typedef {{ id: string, name: string }} Role */
 
 const state = {
@@ -153,15 +153,18 @@ function renderSidebar() {
   els.textLabel.textContent = t('textChannels');
   els.dmLabel.textContent = t('directMessages');
   els.dmName.textContent = state.bot ? state.bot.username : t('directMessages');
-  els.channelList.replaceChildren(...state.channels.map((c) => h('li', null,
+  // Each text channel, then the threads started in it, indented under it as Discord lists them.
+  const ordered = state.channels.filter((c) => !c.parentId).flatMap((c) => [c, ...state.channels.filter((x) => x.parentId === c.id)]);
+  els.channelList.replaceChildren(...ordered.map((c) => h('li', null,
     h('button', {
       type: 'button',
-      class: `channel${c.id === state.channelId ? ' active' : ''}`,
+      class: `channel${c.parentId ? ' thread' : ''}${c.id === state.channelId ? ' active' : ''}`,
       'data-testid': `channel-${c.name}`,
       'data-channel-id': c.id,
       'aria-current': c.id === state.channelId ? 'page' : undefined,
+      title: c.parentId ? t('threadOf', { channel: state.channels.find((x) => x.id === c.parentId)?.name ?? '' }) : undefined,
       onclick: () => void selectView(state.viewerId, c.id),
-    }, h('span', { class: 'hash', 'aria-hidden': 'true' }, '#'), h('span', { class: 'channel-name' }, c.name),
+    }, h('span', { class: 'hash', 'aria-hidden': 'true' }, c.parentId ? '🧵' : '#'), h('span', { class: 'channel-name' }, c.name),
     h('span', { class: 'unread-dot', 'data-testid': `unread-${c.name}`, hidden: true, 'aria-label': 'unread' })))));
   els.dmEntry.classList.toggle('active', state.channelId === 'dm');
   if (state.channelId === 'dm') els.dmEntry.setAttribute('aria-current', 'page'); else els.dmEntry.removeAttribute('aria-current');
@@ -274,6 +277,11 @@ function setDrawer(open) {
 els.menu.addEventListener('click', () => setDrawer(!document.body.classList.contains('sidebar-open')));
 els.scrim.addEventListener('click', () => setDrawer(false));
 els.dmEntry.addEventListener('click', () => void selectView(state.viewerId, 'dm'));
+els.list.addEventListener('click', (ev) => {
+  const mention = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (ev.target).closest?.('.mention[data-channel-id]'));
+  const id = mention?.dataset.channelId;
+  if (id && state.channels.some((c) => c.id === id)) void selectView(state.viewerId, id);
+});
 els.switcher.addEventListener('change', () => void selectView(els.switcher.value, state.channelId));
 els.localeSwitcher.addEventListener('change', () => void setViewerLocale(els.localeSwitcher.value));
 els.guildLocaleSwitcher.addEventListener('change', () => void setGuildLocale(els.guildLocaleSwitcher.value));
@@ -554,11 +562,19 @@ function onChange(channelId) {
   }, 40);
 }
 
+/** A thread was started: the list shows it (and a link to it can open it). @param {Channel[]} channels */
+function setChannels(channels) {
+  state.channels = channels;
+  renderSidebar();
+}
+
 function startPolling() {
   if (state.poller) return;
   setLive(false);
   state.poller = setInterval(() => {
     void refresh();
+    // Without the stream, new threads come with the polls.
+    void getJSON('/channels').then((data) => { if (Array.isArray(data?.channels) && data.channels.length !== state.channels.length) setChannels(data.channels); }).catch(() => {});
     if (state.channelId !== 'dm') void checkUnread('dm');
   }, POLL_MS);
 }
@@ -590,6 +606,12 @@ function connectStream() {
     let data = {};
     try { data = JSON.parse(/** @type {MessageEvent} */ (ev).data); } catch { /* a bare ping */ }
     onChange(typeof data?.channelId === 'string' ? data.channelId : undefined);
+  });
+  es.addEventListener('channels', (ev) => {
+    /** @type {any} */
+    let data = {};
+    try { data = JSON.parse(/** @type {MessageEvent} */ (ev).data); } catch { return; }
+    if (Array.isArray(data?.channels)) setChannels(data.channels);
   });
   es.addEventListener('error', () => {
     startPolling();

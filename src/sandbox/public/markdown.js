@@ -36,7 +36,8 @@ export function renderMarkdown(text, ctx = {}) {
     return keep(`<span class="mention" data-user-id="${escapeHtml(id)}">@${escapeHtml(name ?? 'unknown-user')}</span>`);
   });
   s = s.replace(/<@&(\d+)>/g, (_m, id) => keep(`<span class="mention" data-role-id="${escapeHtml(id)}">@${escapeHtml(ctx.roleName?.(id) ?? 'unknown-role')}</span>`));
-  s = s.replace(/<#(\d+)>/g, (_m, id) => keep(`<span class="mention">#${escapeHtml(ctx.channelName?.(id) ?? 'unknown')}</span>`));
+  // A channel the viewer can open (a thread the bot started, say) is a link to it, as in Discord.
+  s = s.replace(/<#(\d+)>/g, (_m, id) => keep(`<span class="mention" data-channel-id="${escapeHtml(id)}">#${escapeHtml(ctx.channelName?.(id) ?? 'unknown')}</span>`));
   s = s.replace(/<a?:(\w+):(\d+)>/g, (_m, name) => keep(`<span class="md-emoji">:${escapeHtml(name)}:</span>`));
   s = s.replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_m, unix, style) =>
     keep(`<time class="md-time" datetime="${new Date(Number(unix) * 1000).toISOString()}">${escapeHtml(formatTimestamp(Number(unix), style ?? 'f', ctx.locale))}</time>`));

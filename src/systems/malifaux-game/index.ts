@@ -15,6 +15,7 @@ import { presentation } from './present/messages.js';
 import { modelTableCodec } from './crews/table-codec.js';
 import { gameDecision } from './components/gameDecision.js';
 import { crewForm, profileForm } from './components/forms.js';
+import { schemeChoice } from './components/schemeChoice.js';
 import crew from './commands/crew.js';
 import schemes from './commands/schemes.js';
 import turn from './commands/turn.js';
@@ -74,6 +75,6 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   modelTableCodec,
   interactions: {
     commands: [crew, schemes, turn, attack, model],
-    components: [gameDecision, crewForm, profileForm],
+    components: [gameDecision, schemeChoice, crewForm, profileForm],
   },
 };

@@ -1,6 +1,7 @@
 /**
  * Answers to the whole game's own decisions (the table's cheats and soulstones keep the table's buttons):
  * `fk:g:<gameId>:<decisionRef>:<choice>`; a select's choice comes as its values (a model to activate).
+ * The schemes are chosen in several steps, by the scheme choice's own controls (schemeChoice.ts).
  * The id is a hint, not a credential: the platform checks the game, that the decision is still pending
  * and that it is the clicker's; the command is then built from the clicker's own view.
  */
@@ -12,7 +13,7 @@ import { crewPasteModal } from './forms.js';
 export const GAME_DECISION_PREFIX = 'g';
 
 /** What a button or select of a game decision answers. */
-export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed', 'schemes', 'crew'] as const;
+export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed', 'crew'] as const;
 export type GameChoice = (typeof GAME_CHOICES)[number];
 
 export function gameChoiceId(gameId: string, decisionId: string, choice: GameChoice): string {
@@ -28,7 +29,6 @@ export function choicesOf(kind: string): readonly GameChoice[] {
   if (kind === 'action') return ['action', 'bonus', 'end'];
   if (kind === 'end-phase-scoring') return ['scored'];
   if (kind.startsWith('deploy.')) return ['deployed'];
-  if (kind === 'chooseSchemes') return ['schemes'];
   if (kind === 'declareCrew') return ['crew'];
   return [];
 }
@@ -63,14 +63,6 @@ function commandFor(view: WholePrivateView, decision: DecisionSummary, choice: G
       return { type: 'scoringDone' };
     case 'deployed':
       return { type: 'deployed' };
-    case 'schemes': {
-      // Two schemes of the pool from the select; a scheme that needs models is chosen with /schemes.
-      const pool = view.game?.encounter?.encounter.schemes ?? [];
-      const [first, second] = values;
-      if (values.length !== 2 || !first || !second || !pool.includes(first as never) || !pool.includes(second as never)) return { code: 'STALE_BUTTON' };
-      const pick = (scheme: string) => ({ scheme, friendly: [], enemy: [], markerType: null, terrain: null }) as never;
-      return { type: 'chooseSchemes', choice: [pick(first), pick(second)] };
-    }
     case 'crew':
       // The button opens the form; its submission is the crew form's (components/forms.ts).
       return { code: 'STALE_BUTTON' };

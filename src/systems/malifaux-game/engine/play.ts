@@ -13,7 +13,7 @@ import * as models from './models.js';
 import type { ModelInPlay } from './models.js';
 import * as turns from './turns.js';
 import type { TurnState } from './turns.js';
-import { checkSchemeChoice, commitChoice, SCHEME_ERROR_CODES, SCHEME_PICKS, type PickModel, type SchemePick } from './schemes.js';
+import { checkSchemeChoice, commitChoice, pickModelOf, SCHEME_ERROR_CODES, SCHEME_PICKS, type PickModel, type SchemePick } from './schemes.js';
 import { schemeForNumber } from './encounterPacks.js';
 import { other, type Seat } from './setup.js';
 import type { GameCommand, GameEvent, GameLayer, WholeEvent, WholeState } from './schema.js';
@@ -171,7 +171,7 @@ type PlayCommand = Exclude<GameCommand, { type: 'startWholeGame' | 'declareCrew'
 function pickModels(game: GameLayer): PickModel[] {
   return game.models
     .filter((m) => models.isInPlay(m))
-    .map((m) => ({ id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? 0, leader: m.leader, totem: m.totemOf !== null, name: m.name, insignificant: game.profiles[m.key]?.insignificant ?? false }));
+    .map((m) => pickModelOf(m, game.profiles[m.key]?.insignificant ?? false));
 }
 
 /** A model's short label, as the status shows it: A1, A2… for the first crew, B1… for the second. */
@@ -266,7 +266,9 @@ export function decidePlay(state: WholeState, cmd: PlayCommand, seat: Seat, acto
       if (turn.phase !== 'initiative' || turn.step !== 'flip') return refuse('WRONG_STEP', 'START-3', { phase: turn.phase, step: turn.step });
       if (game.initiativeValues[seat] !== null) return refuse('INITIATIVE_ALREADY_FLIPPED', 'START-3');
       if (busy) return refuse('TABLE_BUSY');
-      const flipped = table.decideAndEvolve(state.table, { type: 'flip', modifier: 0, label: 'Initiative' }, actor);
+      // START-3: both players flip at once, and the lower card decides first whether to cheat — the
+      // table's flip of both players, its cheats in that order; on equal cards, the initiative holder.
+      const flipped = table.decideAndEvolve(state.table, { type: 'flip', modifier: 0, label: 'Initiative', pair: { firstOnTie: turn.initiative } }, actor);
       if (!flipped.ok) return flipped;
       flow.push(...flipped.value.events);
       flow.push(...afterTableEvents(flow.state, flipped.value.events));

@@ -13,7 +13,9 @@ import {
   checkSchemeChoice,
   commitChoice,
   commitScheme,
+  eligiblePicks,
   replacePicks,
+  sidePickFailure,
   revealScheme,
   schemeSalt,
 } from './schemes.js';
@@ -434,5 +436,34 @@ describe('commitments hide the choice (properties)', () => {
         return x.ok && y.ok && commitScheme(a, x.value) !== commitScheme(a, y.value) && !revealScheme(commitScheme(a, x.value), a, y.value);
       }),
     );
+  });
+});
+
+describe('the models a pick may name (what the DM offers)', () => {
+  const ids = (ms: readonly PickModel[]) => ms.map((m) => m.id);
+  const byId = (id: string) => MODELS.find((m) => m.id === id)!;
+
+  it('SETUP-8, U9: Claim Jump offers every friendly model but the Leader and Insignificant ones, and no enemy', () => {
+    expect(ids(eligiblePicks('core.claim-jump', 'friendly', 0, MODELS))).toEqual(['a.totem', 'a.henchman', 'a.enforcer8', 'a.enforcer7', 'a.minion4', 'a.minion5', 'a.minion6', 'a.peon3']);
+    expect(ids(eligiblePicks('core.claim-jump', 'friendly', 1, MODELS))).not.toContain('a.henchman');
+  });
+
+  it('§10: Vendetta offers a friendly model that is no Totem, then an enemy that is not the Leader and costs more than it', () => {
+    expect(ids(eligiblePicks('core.vendetta', 'friendly', 0, MODELS))).not.toContain('a.totem');
+    expect(ids(eligiblePicks('core.vendetta', 'enemy', 0, MODELS, [byId('a.minion5')]))).toEqual(['b.master', 'b.henchman', 'b.enforcer8']);
+    // GG3's reads "equal or more": the 5-cost enemy Minion is offered too.
+    expect(ids(eligiblePicks('gg3.vendetta', 'enemy', 0, MODELS, [byId('a.minion5')]))).toEqual(['b.master', 'b.henchman', 'b.enforcer8', 'b.minion5']);
+    // What is offered is exactly what the choice check accepts, model by model.
+    for (const enemy of MODELS.filter((m) => m.seat === 1)) {
+      const offered = ids(eligiblePicks('core.vendetta', 'enemy', 0, MODELS, [byId('a.minion5')])).includes(enemy.id);
+      const choice: SchemeChoice = [pick('core.vendetta', { friendly: ['a.minion5'], enemy: [enemy.id] }), pick('core.breakthrough')];
+      expect(checkSchemeChoice(['core.vendetta', 'core.breakthrough'], choice, 0, MODELS).ok, enemy.id).toBe(offered);
+    }
+  });
+
+  it('§13-A17: Hidden Martyrs offers each non-Leader friendly model; two together must cost 15 or less', () => {
+    expect(ids(eligiblePicks('gg3.hidden-martyrs', 'friendly', 0, MODELS))).not.toContain('a.master');
+    expect(sidePickFailure('gg3.hidden-martyrs', 'friendly', [byId('a.minion6'), byId('a.henchman')])).toBeNull();
+    expect(sidePickFailure('gg3.hidden-martyrs', 'friendly', [byId('a.enforcer8'), byId('a.henchman')])).toMatchObject({ code: 'PICK_NOT_ALLOWED', params: { constraint: 'combinedCostAtMost', model: '' } });
   });
 });

@@ -28,6 +28,7 @@ import type { Result, RuleError } from '../../contract.js';
 import { isValidSeed } from '../../malifaux-table/engine/rng.js';
 import type { Seat } from '../../malifaux-table/engine/schema.js';
 import type { Station } from '../crews/model.js';
+import type { ModelInPlay } from './models.js';
 import { schemeIdSchema } from './encounterPacks.js';
 import type { SchemeId } from './encounterPacks.js';
 
@@ -176,6 +177,11 @@ export interface PickModel {
   insignificant?: boolean;
 }
 
+/** A model in play as a pick sees it; `insignificant` comes from its profile (U9). */
+export function pickModelOf(m: ModelInPlay, insignificant: boolean): PickModel {
+  return { id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? 0, leader: m.leader, totem: m.totemOf !== null, name: m.name, insignificant };
+}
+
 interface Picked {
   friendly: readonly PickModel[];
   enemy: readonly PickModel[];
@@ -319,16 +325,47 @@ function checkPick(pick: SchemePick, slot: number, seat: Seat, byId: ReadonlyMap
       picked[side].push(model);
     }
   }
+  const failed = pickFailure(rule, picked);
+  return failed ? refuse('PICK_NOT_ALLOWED', failed.rule, { ...at, ...failed.params }) : { ok: true, value: null };
+}
+
+/** The side a constraint judges (`enemyCost` judges the enemy pick, against the friendly one). */
+const sideOf = (c: PickConstraint): PickSide => (c.kind === 'enemyCost' ? 'enemy' : c.side);
+
+/**
+ * The first condition the picked models fail — U9's, then the scheme's own — with where it is written and
+ * what it is; null when they meet them all. `side`: only the conditions on that side's models.
+ */
+function pickFailure(rule: SchemePickRule, picked: Picked, side?: PickSide): { rule: string; params: Record<string, string> } | null {
   for (const [constraints, where] of [
     [UNIVERSAL_CONSTRAINTS, UNIVERSAL_RULE],
     [rule.constraints, rule.rule],
   ] as const) {
     for (const c of constraints) {
+      if (side !== undefined && sideOf(c) !== side) continue;
       const failed = constraintFailure(c, picked);
-      if (failed !== null) return refuse('PICK_NOT_ALLOWED', where, { ...at, ...constraintParams(c), model: failed });
+      if (failed !== null) return { rule: where, params: { ...constraintParams(c), model: failed } };
     }
   }
-  return { ok: true, value: null };
+  return null;
+}
+
+/**
+ * The models a side of a scheme's pick may name, each judged alone by the same conditions as the choice
+ * (U9, the scheme's own; an enemy model's cost against the friendly models already picked, §10): what a
+ * player is offered to pick from. A bound on the side's models together (a combined cost) rules out a
+ * model that alone exceeds it; `sidePickFailure` judges the models picked together.
+ */
+export function eligiblePicks(scheme: SchemeId, side: PickSide, seat: Seat, models: readonly PickModel[], friendly: readonly PickModel[] = []): PickModel[] {
+  const rule = SCHEME_PICKS[scheme];
+  return models.filter((m) => (m.seat === seat) === (side === 'friendly') && pickFailure(rule, side === 'friendly' ? { friendly: [m], enemy: [] } : { friendly, enemy: [m] }, side) === null);
+}
+
+/** Whether one side's models, picked together, meet the scheme's conditions on that side (SETUP-8): the refusal if not. */
+export function sidePickFailure(scheme: SchemeId, side: PickSide, picked: readonly PickModel[], friendly: readonly PickModel[] = []): SchemeError | null {
+  const rule = SCHEME_PICKS[scheme];
+  const failed = pickFailure(rule, side === 'friendly' ? { friendly: picked, enemy: [] } : { friendly, enemy: picked }, side);
+  return failed ? { code: 'PICK_NOT_ALLOWED', rule: failed.rule, params: { scheme, part: side, ...failed.params } } : null;
 }
 
 /**

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Result, RuleError } from '../../contract.js';
 import { seatSchema } from '../../malifaux-table/engine/schema.js';
 import type { Seat } from '../../malifaux-table/engine/schema.js';
+import { pairCheatOrder } from '../../malifaux-table/engine/cheat.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Shapes (stored in the game state)
@@ -205,8 +206,8 @@ export function startStepDone(state: TurnState, seat: Seat): TurnResult {
  * flipped (pass tokens do not count here); on equal cards, the current initiative holder.
  */
 export function initiativeCheatOrder(state: TurnState, flipped: PerSeat<number>): [Seat, Seat] {
-  const first: Seat = flipped[0] < flipped[1] ? 0 : flipped[1] < flipped[0] ? 1 : state.initiative;
-  return [first, opponent(first)];
+  // The table's flip of both players orders its cheats so (play.ts flips with the holder first on a tie).
+  return pairCheatOrder(flipped, state.initiative);
 }
 
 export type InitiativeOutcome = { kind: 'winner'; seat: Seat; totals: [number, number] } | { kind: 'tie'; totals: [number, number] };

@@ -15,6 +15,8 @@ import { eventLine as tableEventLine, type PublicEvent as TablePublicEvent } fro
 import { COLOR } from '../../malifaux-table/present/status.js';
 import type { Row } from '../../malifaux-table/present/prompts.js';
 import { choicesOf, gameChoiceId, type GameChoice } from '../components/gameDecision.js';
+import { draftContext, EMPTY_DRAFT } from '../components/schemeDraft.js';
+import { schemeControls } from './schemeChoice.js';
 import { schemeById } from '../engine/encounterPacks.js';
 import { isGameEvent } from '../engine/game.js';
 import type { GameEvent, WholeEvent } from '../engine/schema.js';
@@ -154,26 +156,9 @@ export function gameControls(t: Translate, view: WholePrivateView): { rows: Row[
     return { rows: [{ type: ComponentType.ActionRow, components: [button(gameChoiceId(view.gameId, id, 'crew'), t('mgc.choice.crew'), ButtonStyle.Primary)] }], notes: [t('mg.private.declareCrew')] };
   }
   if (wait.kind === 'chooseSchemes') {
-    // Two schemes of the pool from a select; one that needs models or a marker is chosen with /schemes.
-    const pool = game.encounter?.encounter.schemes ?? [];
-    const rows: Row[] = pool.length
-      ? [
-          {
-            type: ComponentType.ActionRow,
-            components: [
-              {
-                type: ComponentType.StringSelect,
-                custom_id: gameChoiceId(view.gameId, id, 'schemes'),
-                placeholder: t('mgc.choice.schemes'),
-                min_values: 2,
-                max_values: 2,
-                options: pool.map((scheme) => ({ label: `${schemeById(scheme)?.number ?? '?'}. ${t(`encounter.name.${scheme}` as MessageKey)}`.slice(0, 100), value: scheme })),
-              },
-            ],
-          },
-        ]
-      : [];
-    return { rows, notes: [t('mg.private.chooseSchemes'), t('mgc.private.schemesWithModels')] };
+    // The first step of the choice made in the DM: the pool's select (present/schemeChoice.ts).
+    const c = draftContext(view);
+    return c ? schemeControls(t, c, id, EMPTY_DRAFT) : { rows: [], notes: [] };
   }
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -244,12 +229,16 @@ function mineEmbed(t: Translate, view: WholePrivateView): APIEmbed | null {
 }
 
 /** The table's private message (hand, card decisions), then the game's part and the game decision's controls. */
-async function privateMessage(t: Translate, view: WholePrivateView): Promise<Message> {
+function privateMessage(t: Translate, view: WholePrivateView): Promise<Message> {
+  return privateMessageWith(t, view, gameControls(t, view));
+}
+
+/** The private message with these controls for the viewer's game decision (a step of the scheme choice). */
+export async function privateMessageWith(t: Translate, view: WholePrivateView, controls: { rows: Row[]; notes: string[] }): Promise<Message> {
   const base = await tablePresentation.privateMessage(t, view as TablePrivate);
   const mine = mineEmbed(t, view);
   if (!mine) return base;
   const wait = myGameWait(view);
-  const controls = gameControls(t, view);
   const content = [base.content, ...(wait ? [t('prompt.yourTurn', { decision: decisionName(t, wait.kind) })] : []), ...controls.notes].filter(Boolean).join('\n');
   return {
     ...base,

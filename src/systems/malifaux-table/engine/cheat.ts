@@ -4,7 +4,7 @@
 import type { CardCode } from './cards.js';
 import { BLACK_JOKER, RED_JOKER, cardValue } from './cards.js';
 import type { ErrorCode } from './errors.js';
-import type { ActiveState, DuelResolution, DuelRole, DuelSide, FlipState, Resolution } from './schema.js';
+import type { ActiveState, DuelResolution, DuelRole, DuelSide, FlipState, Resolution, Seat } from './schema.js';
 import type { Step } from './step.js';
 import { decision, events } from './step.js';
 import { findFlip } from './flip.js';
@@ -56,4 +56,13 @@ export function cheatOrder(res: DuelResolution, roles: readonly DuelRole[]): Due
   const a = preCheatTotal(res, 'attacker');
   const d = preCheatTotal(res, 'defender');
   return a < d ? ['attacker', 'defender'] : ['defender', 'attacker'];
+}
+
+/**
+ * A flip both players make at once (START-3 step 2, AMB-10): the lower card as flipped decides first
+ * whether to cheat; on equal cards, `firstOnTie`. `flipped`: each seat's card value, by seat.
+ */
+export function pairCheatOrder(flipped: readonly [number, number], firstOnTie: Seat): [Seat, Seat] {
+  const first: Seat = flipped[0] < flipped[1] ? 0 : flipped[1] < flipped[0] ? 1 : firstOnTie;
+  return [first, first === 0 ? 1 : 0];
 }

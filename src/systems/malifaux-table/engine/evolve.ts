@@ -167,6 +167,7 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
         ...(e.profile ? { profile: [...e.profile] } : {}),
         ...(e.heal ? { heal: { ...e.heal } } : {}),
         result: null,
+        ...(e.pair ? { pair: { ...e.pair, result: null } } : {}),
       };
       s.nextResolution = e.resolution + 1;
       return;
@@ -331,7 +332,10 @@ function apply(s: ActiveState, e: Exclude<GameEvent, { type: 'GameStarted' | 'Ga
       return;
     }
     case 'FlipResolved': {
-      if (s.resolution?.kind === 'flip') s.resolution.result = { ...e.result };
+      const res = s.resolution;
+      if (res?.kind !== 'flip') return;
+      if (res.pair && e.result.seat !== res.initiator) res.pair.result = { ...e.result };
+      else res.result = { ...e.result };
       return;
     }
     case 'DecisionOpened':

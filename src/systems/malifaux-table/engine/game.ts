@@ -273,6 +273,8 @@ function decidePlayerAction(state: ActiveState, cmd: PlayerAction, seat: Seat): 
       // DMG-12: a heal is an amount, so it needs the variable profile that gives one (FLIP-8).
       if (cmd.heal && !cmd.profile) return fail('INVALID_COMMAND', undefined, { field: 'heal', problem: 'needs a profile' });
       if (cmd.heal && cmd.heal.health > cmd.heal.maxHealth) return fail('INVALID_COMMAND', undefined, { field: 'heal', problem: 'health above its maximum' });
+      // A flip both make at once reads two cards, never an amount.
+      if (cmd.pair && cmd.profile) return fail('INVALID_COMMAND', undefined, { field: 'pair', problem: 'with a profile' });
       return ok([
         {
           type: 'FlipStarted',
@@ -283,6 +285,7 @@ function decidePlayerAction(state: ActiveState, cmd: PlayerAction, seat: Seat): 
           label: cmd.label ?? null,
           ...(cmd.profile ? { profile: [...cmd.profile] } : {}),
           ...(cmd.heal ? { heal: { ...cmd.heal } } : {}),
+          ...(cmd.pair ? { pair: { ...cmd.pair } } : {}),
         },
       ]);
     case 'simpleDuel':

@@ -84,6 +84,8 @@ export function randomCommand(state: ActiveState, [k, a, b]: readonly [number, n
           cheatable: b % 7 !== 0,
           // FLIP-8 variable flips, some of them heals (DMG-12).
           ...(b % 4 === 0 ? { profile: [1, 2, 3] as [number, number, number], ...(a % 2 === 0 ? { heal: { health: a % 6, maxHealth: 5 + (a % 2) } } : {}) } : {}),
+          // START-3: now and then both players flip at once.
+          ...(b % 4 === 1 && a % 3 === 0 ? { pair: { firstOnTie: (b % 2) as 0 | 1 } } : {}),
         },
         actor: me,
       };

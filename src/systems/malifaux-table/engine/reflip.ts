@@ -40,7 +40,7 @@ export function cheatSpent(flip: FlipState): boolean {
 export function cardIsFinal(res: Resolution, slot: FlipSlot): boolean {
   switch (res.kind) {
     case 'flip':
-      return res.result !== null;
+      return (slot === 'pair' ? res.pair?.result : res.result) != null;
     case 'duel':
       // The duel's own flips end at Step D; its damage (and reduce) flips with the damage.
       return slot === 'attacker' || slot === 'defender' ? res.totals !== null : res.damage === null || res.damage.result !== null;

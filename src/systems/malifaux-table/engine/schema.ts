@@ -23,8 +23,11 @@ const natural = int.min(0);
 export const fateSchema = int.min(-10).max(10);
 const nameSchema = z.string().min(1).max(100);
 
-/** Which flip of a resolution: a standalone flip, a duel side's, the damage flip, the soulstone reduction flip. */
-export const flipSlotSchema = z.enum(['main', 'attacker', 'defender', 'damage', 'reduce']);
+/**
+ * Which flip of a resolution: a standalone flip, a duel side's, the damage flip, the soulstone reduction flip,
+ * or the other player's flip of a flip both players make at once (`pair`: START-3's initiative flip).
+ */
+export const flipSlotSchema = z.enum(['main', 'attacker', 'defender', 'damage', 'reduce', 'pair']);
 export type FlipSlot = z.infer<typeof flipSlotSchema>;
 
 export const gameSystemSchema = z.enum(['m3e', 'gg3', 'fateforge']);
@@ -49,6 +52,9 @@ export type TriggerSpec = z.infer<typeof triggerSpecSchema>;
 
 /** FLIP-8: weak/moderate/severe amounts of a variable flip. */
 export const variableProfileSchema = z.tuple([natural.max(99), natural.max(99), natural.max(99)]);
+/** A flip both players make at once (START-3): who decides first whether to cheat when both cards are equal. */
+export const pairSchema = z.object({ firstOnTie: seatSchema });
+
 /** DMG-12: the healed model's Health now and at most. */
 export const healTargetSchema = z.object({ health: natural.max(99), maxHealth: int.min(1).max(99) });
 
@@ -131,6 +137,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     profile: variableProfileSchema.optional(),
     /** DMG-12: the flip heals this model (needs a profile): Health goes up by the amount, never above its maximum. */
     heal: healTargetSchema.optional(),
+    /** Both players flip at once (START-3): the lower card decides first whether to cheat, `firstOnTie` on equal cards. */
+    pair: pairSchema.optional(),
   }),
   z.object({
     type: z.literal('simpleDuel'),
@@ -415,6 +423,8 @@ export const resolutionSchema = z.discriminatedUnion('kind', [
     profile: variableProfileSchema.optional(),
     heal: healTargetSchema.optional(),
     result: flipResultSchema.nullable(),
+    /** The other player's flip of a flip both make at once (slot `pair`), and its result. */
+    pair: pairSchema.extend({ result: flipResultSchema.nullable() }).optional(),
   }),
   z.object({
     kind: z.literal('duel'),
@@ -535,6 +545,7 @@ export const eventSchema = z.discriminatedUnion('type', [
     label: z.string().nullable(),
     profile: variableProfileSchema.optional(),
     heal: healTargetSchema.optional(),
+    pair: pairSchema.optional(),
   }),
   z.object({
     type: z.literal('DuelStarted'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as engine from '../engine/index.js';
-import { P0, scenario } from '../engine/testkit.js';
+import { P0, P1, scenario } from '../engine/testkit.js';
 import { translator } from '../../../i18n/index.js';
 import { decisionContext } from './decisionContext.js';
 import { presentation } from './messages.js';
@@ -83,5 +83,16 @@ describe('the cheat decision, explained to the player who makes it', () => {
     // The public message of the same moment names the decision, never the hand or the advice.
     const table = engine.publicView(s.active);
     expect(JSON.stringify(table)).not.toMatch(/9M|3M|13C/);
+  });
+
+  it('START-3: a flip both players make at once shows both cards, and the lower card decides first, seeing the other', () => {
+    // Bob asks for the flip; Alice's 5 is lower than his 9: she decides first, then he, knowing her cheat.
+    const s = scenario({ decks: [['5T'], ['9M']], hands: [['8R', '2M'], ['1C']] }).do({ type: 'flip', modifier: 0, label: 'Initiative', pair: { firstOnTie: 1 } }, P1);
+    s.expectPending('cheat', 0);
+    expect(contextFor(s.active, 0)).toEqual(['Your flip: 5📖 — value 5, weak.', '**Bob**’s flip: 9🎭 — value 9.', '**Bob** decides after you and may still cheat.']);
+    expect(contextFor(s.active, 0, fr)).toEqual(['Votre tirage : 5📖 — valeur 5, faible.', 'Le tirage de **Bob** : 9🎭 — valeur 9.', '**Bob** décide après vous et peut encore Tromper le Destin.']);
+    const bob = s.answer('8R');
+    bob.expectPending('cheat', 1);
+    expect(contextFor(bob.active, 1)).toEqual(['Your flip: 9🎭 — value 9, moderate.', '**Alice**’s flip: 8🐏 — value 8.']);
   });
 });

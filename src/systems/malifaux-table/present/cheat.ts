@@ -38,7 +38,16 @@ export function cheatContext(t: Translate, view: Seen, decision: CheatDecision):
     return lines;
   }
   const value = cardValue(flip.taken);
-  return [t('cheat.flip', { card: card(flip.taken), value, band: t(`band.${band(value)}`) })];
+  const lines = [t('cheat.flip', { card: card(flip.taken), value, band: t(`band.${band(value)}`) })];
+  // Both flipped at once (START-3): the other card is on the table too, and its player may decide after.
+  const other = res.kind === 'flip' && res.pair ? res.flips.find((f) => f !== flip) : undefined;
+  const otherCard = other && (other.cheat?.outcome === 'cheated' ? other.cheat.card : other.taken);
+  if (other && otherCard) {
+    const name = `**${view.seats[other.seat].name}**`;
+    lines.push(t('cheat.pairOther', { name, card: card(otherCard), value: cardValue(otherCard) }));
+    if (other.cheat === null) lines.push(t('cheat.otherMayCheat', { name }));
+  }
+  return lines;
 }
 
 /** The duel as it would end with `replacement` as this side's card (null: the card flipped), the Red Joker naming its best suit. */

@@ -180,6 +180,8 @@ function duelDamage(r: DuelResolution): DamagePicture | null {
 }
 
 export function flipPicture(t: Translate, names: SeatNames, r: FlipResolution): FlipPicture | null {
+  // A picture shows one flip: a flip both players make (START-3) is told by its lines, both cards alike.
+  if (r.pair) return null;
   const flip = r.flips.find((f) => f.slot === 'main') ?? r.flips[0];
   if (!flip) return null;
   const finalCard = finalOf(flip);
