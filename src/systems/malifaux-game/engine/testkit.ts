@@ -5,7 +5,7 @@
  */
 import * as table from '../../malifaux-table/engine/index.js';
 import { arcanistCrew, inkwellTable } from '../crews/fixtures.js';
-import { decide, initialState, type Actor } from './game.js';
+import { decide, initialState, pendingDecisions, type Actor } from './game.js';
 import type { ModelInPlay, WholeCommand, WholeEvent, WholeState } from './schema.js';
 import type { Seat } from './setup.js';
 
@@ -132,4 +132,17 @@ export function activations(g: ScriptedGame, during?: (g: ScriptedGame, seat: Se
     g.send({ type: 'endActivation' }, seat);
   }
   return order;
+}
+
+/**
+ * The End Phase's scoring step played the plain way: the bot banks what its records decide; every other
+ * objective is declined, and a claim still open is confirmed. Turn 1 has no step (U2).
+ */
+export function scoreNothing(g: ScriptedGame): void {
+  for (let d = pendingDecisions(g.state)[0]; d?.kind.startsWith('score-'); d = pendingDecisions(g.state)[0]) {
+    const seat = d.seat as Seat;
+    if (d.kind === 'score-confirm') g.send({ type: 'confirmClaim' }, seat);
+    else if (d.kind === 'score-disputed') g.send({ type: 'withdrawClaim' }, seat);
+    else g.send({ type: 'scoringDone' }, seat);
+  }
 }

@@ -10,7 +10,7 @@ import type { Message, StatusClock } from '../../contract.js';
 import { inkwellTable, profile } from '../crews/fixtures.js';
 import { gameChoiceId } from '../components/gameDecision.js';
 import { evolveAll, pendingDecisions } from '../engine/game.js';
-import { ACTORS, ADA_CREW, SCRIBE_CREW, ScriptedGame, activations, setUp, startCommand, startPhase as startTurn, type Batch } from '../engine/testkit.js';
+import { ACTORS, ADA_CREW, SCRIBE_CREW, ScriptedGame, activations, scoreNothing, setUp, startCommand, startPhase as startTurn, type Batch } from '../engine/testkit.js';
 import { privateView, publicEvent, publicView, type WholePrivateView, type WholePublicView } from '../engine/views.js';
 import type { WholeEvent } from '../engine/schema.js';
 import type { Seat } from '../engine/setup.js';
@@ -73,7 +73,7 @@ function wholeGame(): Game {
         game.send({ type: 'buryModel', model: model.id }, 1);
       }
     });
-    g.send({ type: 'scoringDone' }, g.turn.initiative);
+    scoreNothing(g);
   }
   return g;
 }
