@@ -11,6 +11,7 @@ import { decide, initialState, pendingDecisions, replay, evolve, type WholeRefus
 import { wholeCommandSchema, wholeEventSchema, wholeOptionsSchema, wholeStateSchema, WHOLE_GAME_ID, type WholeCommand, type WholeEvent, type WholeState } from './engine/schema.js';
 import { privateView, publicEvent, publicView, type WholePrivateView, type WholePublicView } from './engine/views.js';
 import { isGameEvent } from './engine/game.js';
+import { resultOf } from './engine/scoringRules.js';
 import { presentation } from './present/messages.js';
 import { modelTableCodec } from './crews/table-codec.js';
 import { gameDecision } from './components/gameDecision.js';
@@ -63,9 +64,17 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   outcome(state) {
     const tableOutcome = malifauxTable.outcome(state.table);
     if (!tableOutcome.finished) return tableOutcome;
-    // Played to the end of turn 5: the result is the scoring's (its issue); until then, no winner.
-    if (state.game?.stage === 'over' && tableOutcome.how === 'abandoned') return { ...tableOutcome, how: 'played', reason: null };
-    return tableOutcome;
+    // Every finished game reports its VP from the ledger; played to the end of turn 5, they decide the
+    // result (U11, END-6: most VP wins, equal VP is a draw). A concession still loses, an abandoned game
+    // has no result.
+    const result = resultOf(state.game?.scoring.ledger ?? []);
+    const played = state.game?.stage === 'over';
+    const seats = tableOutcome.seats.map((s) => {
+      const seat = s.seat === 1 ? 1 : 0;
+      const byVp = result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss';
+      return { ...s, vp: state.game ? result.vp[seat] : null, result: played ? byVp : s.result };
+    });
+    return played ? { ...tableOutcome, how: 'played', reason: null, seats } : { ...tableOutcome, seats };
   },
   verify: (state, events) => malifauxTable.verify!(state.table, tableEvents(events)),
 

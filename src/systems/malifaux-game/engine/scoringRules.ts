@@ -2,12 +2,14 @@
  * The one place the game calls the scoring rules (`../scoring/`): how an objective is judged, whether
  * the ledger may bank a VP (U2–U6, U11), the result (U11), and when a scheme's Reveal is timed.
  *
- * Interim: until the scoring rules land (branch i-score-rules), every objective is the table's to claim
- * and the ledger keeps the universal caps; this file is then replaced by calls to them.
+ * Interim: until the scoring rules' ledger lands (branch i-score-rules), `mayBank` and `resultOf` keep
+ * the universal caps here; they are then replaced by calls to it.
  */
 import type { Seat } from '../../malifaux-table/engine/schema.js';
 import type { Evaluation, GameResult, ScoringFacts, TableClaim, VpEntry, VpSource } from '../scoring/objective.js';
 import type { SchemePick } from './schemes.js';
+import { evaluateStrategy } from '../scoring/strategies.js';
+import { evaluateScheme } from '../scoring/schemes.js';
 
 interface Refusal {
   code: string;
@@ -21,13 +23,14 @@ export interface Judging {
   pick: SchemePick | null;
 }
 
+/** One objective of a crew judged now (§11): by the records, or what the table must state, or why not. */
 export function evaluate(source: VpSource, seat: Seat, facts: ScoringFacts, judging: Judging, claim?: TableClaim): Evaluation {
-  void source;
-  void seat;
-  void facts;
-  void judging;
-  if (!claim) return { kind: 'needsClaim', need: { statement: 'scoring.claim.generic' } };
-  return { kind: 'scores', claimed: true, markersRemoved: claim.markersRemoved ?? 0, params: {} };
+  if (source.kind === 'strategy') {
+    const banked = judging.ledger.reduce((n, e) => (e.seat === seat && e.source.kind === 'strategy' ? n + e.vp : n), 0);
+    return evaluateStrategy(source.strategy, facts, seat, banked, claim);
+  }
+  if (!judging.pick) return { kind: 'fails', code: 'PICK_INCOMPLETE', rule: 'SETUP-8', params: { part: 'scheme' } };
+  return evaluateScheme(source.scheme, source.half, facts, seat, judging.pick, claim);
 }
 
 const key = (s: VpSource) => (s.kind === 'strategy' ? 'strategy' : `${s.scheme}:${s.half}`);

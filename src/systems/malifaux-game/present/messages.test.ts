@@ -225,7 +225,7 @@ describe('the living status', () => {
     const fields = embed.fields!;
     expect(fields[0]!.value).toContain('Strategy: Plant Explosives · Deployment: Wedge');
     expect(fields[1]!.name).toBe('Alice — Ada Quill');
-    expect(fields[1]!.value).toContain('VP: —');
+    expect(fields[1]!.value).toContain('VP: 0');
     // HIRE-9: the pool the hiring left (10 here), beside the hand and deck counts.
     expect(fields[1]!.value).toContain(`💎 ${g.state.table.status === 'active' ? g.state.table.seats[0].soulstones : -1} · ✋ `);
     expect(fields[1]!.value).toMatch(/Scheme commitments: `[0-9a-f]{8}…`, `[0-9a-f]{8}…`/);
