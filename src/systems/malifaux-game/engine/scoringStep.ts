@@ -120,7 +120,7 @@ function entryFor(game: GameLayer, seat: Seat, target: Target, how: VpEntry['how
  * sources settled in this step, and a shown scheme's timing. An unrevealed scheme is always asked about.
  */
 export function candidates(game: GameLayer, seat: Seat, group: ScoringGroup): Target[] {
-  const settled = new Set(game.scoring.step?.settled.map((k) => `${seat}:${k}`) ?? []);
+  const settled = new Set(game.scoring.step?.settled ?? []);
   const targets: Target[] = [];
   if (group === 'strategy') {
     const target = strategyTarget(game);
@@ -170,8 +170,7 @@ function changeStep(steps: Steps, step: ScoringStep | null, change: string, seat
 function settle(steps: Steps, seat: Seat, key: string, change: string, failure?: { code: string; rule: string; params: Record<string, string | number> }): void {
   const step = steps.game.scoring.step;
   if (!step) return;
-  const settled = [...step.settled, `${seat}:${key}`];
-  changeStep(steps, { ...step, settled: settled.map((k) => k) }, change, seat, failure);
+  changeStep(steps, { ...step, settled: [...step.settled, `${seat}:${key}`] }, change, seat, failure);
 }
 
 /** Shows a scheme with its pick and its salt: the commitment posted at set-up can now be checked. */
@@ -211,7 +210,7 @@ export function beginScoring(steps: Steps, groups: readonly ScoringGroup[]): boo
  * Runs the step until a player must decide (false) or it is over (true): at each stage, what the records
  * decide is banked (or, for an objective everyone knows, dropped when they say it fails), one objective
  * at a time since each banking can change the next (U8); the stage waits for its player while a
- * candidate remains.
+ * candidate remains and the player has not said they are done.
  */
 export function proceed(steps: Steps): boolean {
   for (let guard = 0; guard < 64; guard++) {
@@ -224,25 +223,24 @@ export function proceed(steps: Steps): boolean {
       changeStep(steps, null, 'closed', null);
       return true;
     }
-    if (!step.done[stage.seat]) {
-      let acted = false;
-      for (const target of candidates(game, stage.seat, stage.group)) {
-        const judged = evaluate(game, stage.seat, target);
-        if (judged.kind === 'scores' && !judged.claimed) {
-          bank(steps, stage.seat, target, 'records', null);
-          settle(steps, stage.seat, target.key, 'banked');
-          acted = true;
-          break;
-        }
-        if (judged.kind === 'fails' && isPublic(game, stage.seat, target)) {
-          settle(steps, stage.seat, target.key, 'failed', { code: judged.code, rule: judged.rule, params: judged.params });
-          acted = true;
-          break;
-        }
+    // What the records decide is banked even for a player done claiming: being done declines claims, not VP.
+    let acted = false;
+    for (const target of candidates(game, stage.seat, stage.group)) {
+      const judged = evaluate(game, stage.seat, target);
+      if (judged.kind === 'scores' && !judged.claimed) {
+        bank(steps, stage.seat, target, 'records', null);
+        settle(steps, stage.seat, target.key, 'banked');
+        acted = true;
+        break;
       }
-      if (acted) continue;
-      if (candidates(game, stage.seat, stage.group).length) return false;
+      if (judged.kind === 'fails' && isPublic(game, stage.seat, target) && !step.done[stage.seat]) {
+        settle(steps, stage.seat, target.key, 'failed', { code: judged.code, rule: judged.rule, params: judged.params });
+        acted = true;
+        break;
+      }
     }
+    if (acted) continue;
+    if (!step.done[stage.seat] && candidates(game, stage.seat, stage.group).length) return false;
     changeStep(steps, { ...step, stage: step.stage + 1 }, 'stage', stage.seat);
   }
   return false;
@@ -352,6 +350,8 @@ export function decideScoring(steps: Steps, cmd: ScoringCommand, seat: Seat | nu
         if (stage.seat !== seat) return refuse('NOT_YOUR_SCORING', 'END-2');
         const group: ScoringGroup = t.slot === null ? 'strategy' : t.source.kind === 'scheme' && t.source.half === 'end' ? 'end' : 'schemes';
         if (group !== stage.group) return refuse('NOT_THIS_TIMING', '§12', { objective: t.key });
+        // A Reveal the rules time by a kill or an activation is claimed then, not in the End Phase (VP-4).
+        if (rules.revealTiming(t.source) !== 'endOfTurn') return refuse('NOT_THIS_TIMING', 'VP-4', { objective: t.key });
         if (!candidates(game, seat, stage.group).some((c) => c.key === t.key)) {
           const allowed = rules.mayBank(game.scoring.ledger, entryFor(game, seat, t, 'confirmed'));
           return allowed.ok ? refuse(t.slot !== null && revealed(game, seat, t.slot) ? 'NOT_THIS_TIMING' : 'OBJECTIVE_SETTLED', '§12', { objective: t.key }) : allowed;
