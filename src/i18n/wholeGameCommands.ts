@@ -111,6 +111,8 @@ export const wholeGameCommandsEn = {
   'error.NOT_THE_CLAIMANT': 'Only the player who made a claim can withdraw it. Nothing was changed.',
   'error.NOT_A_REFEREE': 'Only a referee of this game can rule on a claim or correct a score. Nothing was changed.',
   'error.CLAIM_INCOMPLETE': 'The claim does not say enough for this objective. Nothing was changed — add what it needs (a count, the models, the markers removed).',
+  'error.PAIRS_FORMAT': 'Write pairs as “A2>B3, A4>B1”: your model, then the enemy model it is paired with, pairs separated by commas. Nothing was changed.',
+  'error.CORRECTED_NOT_A_PLAYER': 'The player you named has no seat in this game. Nothing was changed — name one of its two players.',
 } as const;
 
 export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, string> = {
@@ -198,4 +200,6 @@ export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, strin
   'error.NOT_THE_CLAIMANT': 'Seul le joueur qui a fait une revendication peut la retirer. Rien n’a été modifié.',
   'error.NOT_A_REFEREE': 'Seul un arbitre de cette partie peut trancher une revendication ou corriger un score. Rien n’a été modifié.',
   'error.CLAIM_INCOMPLETE': 'La revendication n’en dit pas assez pour cet objectif. Rien n’a été modifié — ajoutez ce qu’il demande (un nombre, les figurines, les marqueurs retirés).',
+  'error.PAIRS_FORMAT': 'Écrivez les paires ainsi : « A2>B3, A4>B1 » — votre figurine, puis la figurine adverse associée, les paires séparées par des virgules. Rien n’a été modifié.',
+  'error.CORRECTED_NOT_A_PLAYER': 'Le joueur nommé n’a pas de place dans cette partie. Rien n’a été modifié — nommez l’un de ses deux joueurs.',
 };

@@ -15,12 +15,13 @@ import { resultOf } from './engine/scoringRules.js';
 import { presentation } from './present/messages.js';
 import { modelTableCodec } from './crews/table-codec.js';
 import { gameDecision } from './components/gameDecision.js';
-import { crewForm, profileForm } from './components/forms.js';
+import { crewForm, disputeForm, profileForm } from './components/forms.js';
 import crew from './commands/crew.js';
 import schemes from './commands/schemes.js';
 import turn from './commands/turn.js';
 import attack from './commands/attack.js';
 import model from './commands/model.js';
+import score from './commands/score.js';
 import type { z } from 'zod';
 
 const tableEvents = (events: readonly WholeEvent[]) => events.filter((e): e is table.GameEvent => !isGameEvent(e));
@@ -82,7 +83,7 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   accepts: [malifauxTable.id],
   modelTableCodec,
   interactions: {
-    commands: [crew, schemes, turn, attack, model],
-    components: [gameDecision, crewForm, profileForm],
+    commands: [crew, schemes, turn, attack, model, score],
+    components: [gameDecision, crewForm, profileForm, disputeForm],
   },
 };

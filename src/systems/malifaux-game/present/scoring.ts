@@ -37,6 +37,11 @@ function ruleText(t: Translate, key: string, params: Record<string, string | num
   return hasMessage(key) ? t(key, params) : fallback;
 }
 
+/** A rules' statement for a claim, in words (empty while its message is not there). */
+export function statementText(t: Translate, key: string, params: Record<string, string | number>): string {
+  return ruleText(t, key, { count: '', models: '', pairs: '', ...params }, '');
+}
+
 /** What a claim states, in words: the rules' statement, then the count, models, markers and note given. */
 export function claimText(t: Translate, c: LineContext, claim: Claim): string {
   const models = (claim.claim.models ?? []).map((id) => {
