@@ -10,6 +10,8 @@ import { act, modelList, refuse, type GameIntent } from './intents.js';
 
 const text = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string, max: number) =>
   ({ type: Option.String, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, max_length: max }) as const;
+const sub = <const N extends string, const O extends readonly unknown[] = readonly []>(name: N, fr: string, description: string, descriptionFr: string, options?: O) =>
+  ({ type: Option.Subcommand, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, ...(options ? { options } : {}) }) as const;
 const REASON = { ...text('reason', 'raison', 'Why (your opponent and a referee read it; kept in the game’s log)', 'Pourquoi (lu par l’adversaire et un arbitre ; gardé dans le journal)', 300), required: true } as const;
 
 /** The strategy, or a scheme by its number in the pool (the number /schemes chose it by). */
@@ -60,77 +62,42 @@ export default systemCommand(
     description_localizations: { fr: 'Décompte : revendiquer des PV, renoncer, confirmer ou contester ; les arbitres tranchent et corrigent' },
     contexts: [0],
     options: [
-      {
-        type: Option.Subcommand,
-        name: 'claim',
-        description: 'Claim 1 VP for the strategy or a scheme, saying what the table shows',
-        name_localizations: { fr: 'revendiquer' },
-        description_localizations: { fr: 'Revendiquer 1 PV pour la stratégie ou une combine, en disant ce que montre la table' },
-        options: [
-          OBJECTIVE,
-          HALF,
-          { type: Option.Integer, name: 'count', description: 'How many (markers friendly, idols in the enemy half…)', name_localizations: { fr: 'nombre' }, description_localizations: { fr: 'Combien (marqueurs amis, idoles dans la moitié adverse…)' }, min_value: 0, max_value: 99 },
-          text('models', 'figurines', 'The models the claim names, e.g. "A2, B3" or "Page 2"', 'Les figurines nommées, ex. « A2, B3 » ou « Page 2 »', 300),
-          text('pairs', 'paires', 'Pairs of models, e.g. "A2>B3, A4>B1" (yours first)', 'Des paires, ex. « A2>B3, A4>B1 » (la vôtre d’abord)', 300),
-          { type: Option.Integer, name: 'markers', description: 'Scheme markers you remove to score', name_localizations: { fr: 'marqueurs' }, description_localizations: { fr: 'Marqueurs de combine retirés pour marquer' }, min_value: 0, max_value: 12 },
-          text('note', 'note', 'Where and how, for your opponent', 'Où et comment, pour votre adversaire', 300),
-        ],
-      },
-      {
-        type: Option.Subcommand,
-        name: 'decline',
-        description: 'Do not score one objective in this step',
-        name_localizations: { fr: 'renoncer' },
-        description_localizations: { fr: 'Ne pas marquer un objectif à cette étape' },
-        options: [OBJECTIVE, HALF],
-      },
-      { type: Option.Subcommand, name: 'done', description: 'Score nothing more in this step', name_localizations: { fr: 'fini' }, description_localizations: { fr: 'Ne plus rien marquer à cette étape' } },
-      { type: Option.Subcommand, name: 'confirm', description: 'Confirm your opponent’s claim', name_localizations: { fr: 'confirmer' }, description_localizations: { fr: 'Confirmer la revendication de votre adversaire' } },
-      {
-        type: Option.Subcommand,
-        name: 'dispute',
-        description: 'Dispute your opponent’s claim, saying why',
-        name_localizations: { fr: 'contester' },
-        description_localizations: { fr: 'Contester la revendication de votre adversaire, en disant pourquoi' },
-        options: [REASON],
-      },
-      { type: Option.Subcommand, name: 'withdraw', description: 'Withdraw your own claim', name_localizations: { fr: 'retirer' }, description_localizations: { fr: 'Retirer votre revendication' } },
-      {
-        type: Option.Subcommand,
-        name: 'rule',
-        description: 'Referee: accept or reject the claim',
-        name_localizations: { fr: 'trancher' },
-        description_localizations: { fr: 'Arbitre : accepter ou rejeter la revendication' },
-        options: [
-          { type: Option.Boolean, name: 'accept', description: 'Accept it (yes) or reject it (no)', name_localizations: { fr: 'accepter' }, description_localizations: { fr: 'L’accepter (oui) ou la rejeter (non)' }, required: true },
-          text('reason', 'raison', 'Why, for the players', 'Pourquoi, pour les joueurs', 300),
-        ],
-      },
-      {
-        type: Option.Subcommand,
-        name: 'correct',
-        description: 'Referee: add or take away 1 VP of a crew, for a reason',
-        name_localizations: { fr: 'corriger' },
-        description_localizations: { fr: 'Arbitre : ajouter ou retirer 1 PV à une bande, pour une raison' },
-        options: [
-          { type: Option.User, name: 'player', description: 'The player whose crew’s score is corrected', name_localizations: { fr: 'joueur' }, description_localizations: { fr: 'Le joueur dont le score est corrigé' }, required: true },
-          OBJECTIVE,
-          {
-            type: Option.Integer,
-            name: 'vp',
-            description: '+1 or −1',
-            name_localizations: { fr: 'pv' },
-            description_localizations: { fr: '+1 ou −1' },
-            required: true,
-            choices: [
-              { name: '+1', value: 1 },
-              { name: '−1', value: -1 },
-            ],
-          },
-          REASON,
-          HALF,
-        ],
-      },
+      sub('claim', 'revendiquer', 'Claim 1 VP for the strategy or a scheme, saying what the table shows', 'Revendiquer 1 PV pour la stratégie ou une combine, en disant ce que montre la table', [
+        OBJECTIVE,
+        HALF,
+        { type: Option.Integer, name: 'count', description: 'How many (markers friendly, idols in the enemy half…)', name_localizations: { fr: 'nombre' }, description_localizations: { fr: 'Combien (marqueurs amis, idoles dans la moitié adverse…)' }, min_value: 0, max_value: 99 },
+        text('models', 'figurines', 'The models the claim names, e.g. "A2, B3" or "Page 2"', 'Les figurines nommées, ex. « A2, B3 » ou « Page 2 »', 300),
+        text('pairs', 'paires', 'Pairs of models, e.g. "A2>B3, A4>B1" (yours first)', 'Des paires, ex. « A2>B3, A4>B1 » (la vôtre d’abord)', 300),
+        { type: Option.Integer, name: 'markers', description: 'Scheme markers you remove to score', name_localizations: { fr: 'marqueurs' }, description_localizations: { fr: 'Marqueurs de combine retirés pour marquer' }, min_value: 0, max_value: 12 },
+        text('note', 'note', 'Where and how, for your opponent', 'Où et comment, pour votre adversaire', 300),
+      ]),
+      sub('decline', 'renoncer', 'Do not score one objective in this step', 'Ne pas marquer un objectif à cette étape', [OBJECTIVE, HALF]),
+      sub('done', 'fini', 'Score nothing more in this step', 'Ne plus rien marquer à cette étape'),
+      sub('confirm', 'confirmer', 'Confirm your opponent’s claim', 'Confirmer la revendication de votre adversaire'),
+      sub('dispute', 'contester', 'Dispute your opponent’s claim, saying why', 'Contester la revendication de votre adversaire, en disant pourquoi', [REASON]),
+      sub('withdraw', 'retirer', 'Withdraw your own claim', 'Retirer votre revendication'),
+      sub('rule', 'trancher', 'Referee: accept or reject the claim', 'Arbitre : accepter ou rejeter la revendication', [
+        { type: Option.Boolean, name: 'accept', description: 'Accept it (yes) or reject it (no)', name_localizations: { fr: 'accepter' }, description_localizations: { fr: 'L’accepter (oui) ou la rejeter (non)' }, required: true },
+        text('reason', 'raison', 'Why, for the players', 'Pourquoi, pour les joueurs', 300),
+      ]),
+      sub('correct', 'corriger', 'Referee: add or take away 1 VP of a crew, for a reason', 'Arbitre : ajouter ou retirer 1 PV à une bande, pour une raison', [
+        { type: Option.User, name: 'player', description: 'The player whose crew’s score is corrected', name_localizations: { fr: 'joueur' }, description_localizations: { fr: 'Le joueur dont le score est corrigé' }, required: true },
+        OBJECTIVE,
+        {
+          type: Option.Integer,
+          name: 'vp',
+          description: '+1 or −1',
+          name_localizations: { fr: 'pv' },
+          description_localizations: { fr: '+1 ou −1' },
+          required: true,
+          choices: [
+            { name: '+1', value: 1 },
+            { name: '−1', value: -1 },
+          ],
+        },
+        REASON,
+        HALF,
+      ]),
     ],
   } as const,
   (invocation): GameIntent => {
