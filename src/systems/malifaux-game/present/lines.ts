@@ -9,7 +9,7 @@ import type { GameEvent, ModelInPlay, WholeEvent } from '../engine/schema.js';
 import { DEPLOYMENT_STEPS } from '../engine/setup.js';
 import { LAST_TURN } from '../engine/turns.js';
 import { contextOf, modelName, shortHex, type LineContext } from './names.js';
-import { scoringLine } from './scoring.js';
+import { resultLines, scoringLine } from './scoring.js';
 
 export { modelName, namesOf, shortHex, contextOf, type LineContext, type SeatNames } from './names.js';
 
@@ -163,7 +163,7 @@ export function gameEventLine(t: Translate, c: LineContext, e: GameEvent): strin
       });
     case 'StageBegan':
       if (e.stage === 'crews') return null;
-      if (e.stage === 'over') return t('mg.event.stage.over', { turn: LAST_TURN });
+      if (e.stage === 'over') return [t('mg.event.stage.over', { turn: LAST_TURN }), ...resultLines(t, c)].join('\n');
       return t(`mg.event.stage.${e.stage}` as MessageKey);
     case 'DeploymentStepDone': {
       const step = DEPLOYMENT_STEPS[e.step];

@@ -4,6 +4,7 @@
  */
 import type { ModelInPlay } from '../engine/schema.js';
 import type { RevealedInView, WholePublicView } from '../engine/views.js';
+import type { VpEntry } from '../scoring/objective.js';
 
 export type SeatNames = readonly [string, string];
 
@@ -30,8 +31,10 @@ export interface LineContext {
   strategy: string | null;
   /** The schemes shown so far, with their commitment checks. */
   revealed: readonly RevealedInView[];
+  /** The VP ledger as it stands. */
+  ledger: readonly VpEntry[];
 }
 
 export function contextOf(view: WholePublicView): LineContext {
-  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [] };
+  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [], ledger: view.game?.ledger ?? [] };
 }

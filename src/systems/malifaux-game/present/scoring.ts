@@ -130,12 +130,12 @@ export function scoringLine(t: Translate, c: LineContext, e: GameEvent): string 
     }
     case 'ClaimAnswered': {
       const by = e.seat === null ? t('mgs.referee') : who(e.seat);
-      const reason = e.reason ?? '';
+      const reason = e.reason ? t('mgs.reason', { reason: e.reason }) : '';
       switch (e.answer) {
         case 'confirmed':
           return t('mgs.event.confirmed', { name: by });
         case 'disputed':
-          return t('mgs.event.disputed', { name: by, reason });
+          return t('mgs.event.disputed', { name: by, reason: e.reason ?? '' });
         case 'withdrawn':
           return t('mgs.event.withdrawn', { name: by });
         case 'accepted':
@@ -163,4 +163,18 @@ export function revealedText(t: Translate, revealed: readonly RevealedInView[], 
   const mine = revealed.filter((r) => r.seat === seat);
   if (!mine.length) return null;
   return t('mgs.status.revealed', { schemes: mine.map((r) => `${named(t, r.pick.scheme)} ${r.check ? '✓' : '✗'}`).join(', ') });
+}
+
+/** The game's result, once over (U11, END-6): each crew's VP, the winner, and the VP of each turn. */
+export function resultLines(t: Translate, c: LineContext): string[] {
+  const totals = ([0, 1] as const).map((seat) => c.ledger.filter((e) => e.seat === seat).reduce((n, e) => n + e.vp, 0));
+  const winner = totals[0]! > totals[1]! ? `**${c.names[0]}**` : totals[1]! > totals[0]! ? `**${c.names[1]}**` : 'none';
+  const scores = ([0, 1] as const).map((seat) => `**${c.names[seat]}** ${totals[seat]}`).join(' · ');
+  const rows = ([0, 1] as const)
+    .map((seat) => {
+      const byTurn = [1, 2, 3, 4, 5].map((turn) => c.ledger.filter((e) => e.seat === seat && e.turn === turn).reduce((n, e) => n + e.vp, 0));
+      return `${c.names[seat]} ${byTurn.join('·')}`;
+    })
+    .join(' — ');
+  return [t('mgs.event.result', { scores, winner }), t('mgs.event.byTurn', { rows })];
 }
