@@ -1,8 +1,10 @@
+import { scoringMessagesEn } from './scoringMessages.js';
 import { wholeGameCommandsEn } from './wholeGameCommands.js';
 
 /** English messages — the source of truth for keys. Game terms follow the specs' vocabulary tables. */
 export const en = {
   ...wholeGameCommandsEn,
+  ...scoringMessagesEn,
   // --- problems the application reports (engine rule errors are further down)
   'error.UNKNOWN': 'That did not work ({code}).',
   'error.INTERNAL': 'Something went wrong on our side. Nothing was changed; please try again.',

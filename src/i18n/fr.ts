@@ -1,9 +1,11 @@
 /** French messages, with the official French vocabulary (Jeu du Destin, Main de Contrôle, Tromper le Destin, Pierrâmes…). */
 import type { en } from './en.js';
+import { scoringMessagesFr } from './scoringMessages.js';
 import { wholeGameCommandsFr } from './wholeGameCommands.js';
 
 export const fr: Record<keyof typeof en, string> = {
   ...wholeGameCommandsFr,
+  ...scoringMessagesFr,
   'error.UNKNOWN': 'Cela n’a pas fonctionné ({code}).',
   'error.INTERNAL': 'Un problème est survenu de notre côté. Rien n’a été modifié ; réessayez.',
   'error.MALFORMED_INTERACTION': 'Cette requête était mal formée et a été ignorée. Rien n’a été modifié.',

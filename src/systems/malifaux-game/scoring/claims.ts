@@ -138,6 +138,10 @@ function splitModels(slots: readonly ModelSlot[], ids: readonly string[]): strin
 }
 
 function checkShape(ctx: ObjectiveContext, spec: ClaimSpec, claim: TableClaim): Failure | null {
+  // A part the objective does not ask for is refused rather than ignored: the opponent would confirm it.
+  if (spec.count === undefined && claim.count !== undefined) return fails('CLAIM_NOT_ASKED', ctx.rule, { part: 'count' });
+  if (spec.models === undefined && (claim.models?.length ?? 0) > 0) return fails('CLAIM_NOT_ASKED', ctx.rule, { part: 'models' });
+  if (spec.pairs === undefined && (claim.pairs?.length ?? 0) > 0) return fails('CLAIM_NOT_ASKED', ctx.rule, { part: 'pairs' });
   if (spec.count !== undefined) {
     if (claim.count === undefined) return fails('CLAIM_COUNT_MISSING', ctx.rule, { min: spec.count.min, max: spec.count.max });
     if (!Number.isInteger(claim.count) || claim.count < spec.count.min || claim.count > spec.count.max) {

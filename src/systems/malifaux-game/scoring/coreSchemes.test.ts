@@ -83,6 +83,13 @@ describe('§7 #3 Harness the Ley Line, §7 #4 Search the Ruins, §7 #8 Power Rit
   }
 });
 
+it('§11: a claim naming models, pairs or a count the objective does not ask for is refused, not ignored', () => {
+  const facts = new Records().facts();
+  expect(judge('core.harness-the-ley-line', 'end', facts, { models: [A.page1] })).toMatchObject({ code: 'CLAIM_NOT_ASKED', params: { part: 'models' } });
+  expect(judge('core.harness-the-ley-line', 'end', facts, { count: 3 })).toMatchObject({ code: 'CLAIM_NOT_ASKED', params: { part: 'count' } });
+  expect(judge('core.outflank', 'end', facts, { models: [A.page1, A.page2], pairs: [[A.page1, B.rat]] })).toMatchObject({ code: 'CLAIM_NOT_ASKED', params: { part: 'pairs' } });
+});
+
 describe('§7 #5 Dig Their Graves (class a + b)', () => {
   it('§7 #5 reveal, U14: right after Alice’s crew kills an enemy near her marker, she names it and removes 1 marker', () => {
     const r = new Records().kill(B.hound1, A.golem);
@@ -344,7 +351,7 @@ describe('§7 #13 Vendetta (class a)', () => {
     expect(judge('core.vendetta', 'end', r.facts(), undefined, vendetta).kind).toBe('scores');
   });
 
-  it('a pick without the models the scheme needs is refused (PICK_INCOMPLETE), as is a pick of another scheme', () => {
+  it('§2, §7 #13: a pick without the models the scheme needs is refused (PICK_INCOMPLETE), as is a pick of another scheme', () => {
     const facts = new Records().facts();
     expect(judge('core.vendetta', 'end', facts, undefined, pick('core.vendetta', { friendly: [A.page1] }))).toMatchObject({ code: 'PICK_INCOMPLETE', params: { part: 'enemy' } });
     expect(code(judge('core.vendetta', 'end', facts, undefined, pick('core.claim-jump')))).toBe('PICK_INCOMPLETE');

@@ -5,9 +5,10 @@
  * asked. Timing is the end of the turn unless the scheme says otherwise.
  */
 import { canInteract } from '../engine/models.js';
+import { opponent } from '../engine/turns.js';
 import { fails, modelParams, presence, scores } from './claims.js';
 import type { Evaluation } from './objective.js';
-import { deathsThisTurn, isInPlay, isSignificant, leaderOf, modelById, otherSeat, scoringDeaths } from './records.js';
+import { deathsThisTurn, isInPlay, isSignificant, leaderOf, modelById, scoringDeaths } from './records.js';
 import { claimHalf, costsMore, healthTest, isFailure, killedByOwnCrew, markersHalf, pickedChain, recordsHalf, revealedBefore } from './schemeKit.js';
 import type { SchemeContext, SchemeHalf, SchemeRule } from './schemeKit.js';
 import { vendettaEnd, vendettaReveal } from './vendetta.js';
@@ -16,7 +17,7 @@ const one = (side: 'friendly' | 'enemy' | 'any', role: string) => ({ side, min: 
 
 /** §7 #10, §9 #3 (the same in both packs, §10): the enemy Leader in play at half its maximum Health or less. */
 export function assassinateReveal(ctx: SchemeContext): Evaluation {
-  const leader = leaderOf(ctx.facts, otherSeat(ctx.seat));
+  const leader = leaderOf(ctx.facts, opponent(ctx.seat));
   if (leader === undefined) return fails('NO_ENEMY_LEADER', ctx.rule);
   if (!isInPlay(leader)) return fails('MODEL_OUT_OF_PLAY', ctx.rule, modelParams(leader));
   return healthTest(ctx, leader, 'atMostHalf') ?? scores(false, 0, modelParams(leader));
@@ -24,7 +25,7 @@ export function assassinateReveal(ctx: SchemeContext): Evaluation {
 
 /** §7 #10, §9 #3: the enemy Leader not in play (killed, Replaced by another crew, or buried at game end, §13-A23). */
 export function assassinateEnd(ctx: SchemeContext): Evaluation {
-  const leader = leaderOf(ctx.facts, otherSeat(ctx.seat));
+  const leader = leaderOf(ctx.facts, opponent(ctx.seat));
   if (leader === undefined) return fails('NO_ENEMY_LEADER', ctx.rule);
   return isInPlay(leader) ? fails('MODEL_STILL_IN_PLAY', ctx.rule, modelParams(leader)) : scores(false, 0, modelParams(leader));
 }

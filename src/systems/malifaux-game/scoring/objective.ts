@@ -121,6 +121,7 @@ export const SCORING_ERROR_CODES = [
   'CLAIM_MODELS_NUMBER',
   'CLAIM_PAIRS_NUMBER',
   'CLAIM_MARKERS_REMOVED',
+  'CLAIM_NOT_ASKED',
   // A model a claim names, against the records
   'CLAIM_UNKNOWN_MODEL',
   'CLAIM_NOT_FRIENDLY',

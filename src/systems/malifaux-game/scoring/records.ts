@@ -16,10 +16,6 @@ export function modelById(facts: ScoringFacts, id: string): ModelInPlay | undefi
   return facts.models.find((m) => m.id === id);
 }
 
-export function otherSeat(seat: Seat): Seat {
-  return seat === 0 ? 1 : 0;
-}
-
 /** U9: Insignificant models never count, engage, get chosen or score. */
 export function isSignificant(facts: ScoringFacts, m: ModelInPlay): boolean {
   return !facts.insignificant.has(m.id);

@@ -138,7 +138,7 @@ describe('the counting strategies: X is claimed, checked against what the strate
     expect(evaluateStrategy('core.turf-war', new Records().facts(), 0, 2, { count: 2 })).toMatchObject({ kind: 'fails', code: 'STRATEGY_NOT_ENOUGH', params: { x: 2, needed: 3 } });
   });
 
-  it('a claim without its count, or a count that is not a whole number, is refused', () => {
+  it('§11: a claim without its count, or a count that is not a whole number, is refused', () => {
     const facts = new Records().facts();
     expect(code(evaluateStrategy('core.turf-war', facts, 0, 0, {}))).toBe('CLAIM_COUNT_MISSING');
     expect(code(evaluateStrategy('core.turf-war', facts, 0, 0, { count: 1.5 }))).toBe('CLAIM_COUNT_OUT_OF_RANGE');

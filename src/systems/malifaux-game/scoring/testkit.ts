@@ -129,6 +129,12 @@ export class Records {
     return s.summoned.id;
   }
 
+  /** DUEL-9: a player takes control of a model; its crew does not change. */
+  control(id: string, controller: Seat): this {
+    this.put({ ...this.model(id), controller });
+    return this;
+  }
+
   bury(id: string): this {
     this.models = ok(bury(this.models, id));
     return this;
@@ -159,4 +165,33 @@ export class Records {
 
 export function pick(scheme: SchemeId, parts: Partial<Omit<SchemePick, 'scheme'>> = {}): SchemePick {
   return { scheme, friendly: [], enemy: [], markerType: null, terrain: null, ...parts };
+}
+
+/** A valid secret pick for every scheme (Alice, seat 0). */
+const PICKS: Partial<Record<SchemeId, Partial<Omit<SchemePick, 'scheme'>>>> = {
+  'core.take-prisoner': { enemy: [B.hound1] },
+  'core.deliver-a-message': { enemy: [B.vex] },
+  'core.claim-jump': { friendly: [A.knight] },
+  'core.vendetta': { friendly: [A.page1], enemy: [B.hound1] },
+  'gg3.vendetta': { friendly: [A.page1], enemy: [B.hound1] },
+  'gg3.sabotage': { terrain: 'Old Mill' },
+  'gg3.hidden-martyrs': { friendly: [A.page1, A.knight] },
+  'gg3.catch-and-release': { friendly: [A.page1] },
+  'gg3.load-em-up': { markerType: 'Corpse' },
+  'gg3.public-demonstration': { friendly: [A.page1, A.page2, A.blotter] },
+  'gg3.secret-meetup': { friendly: [A.knight], enemy: [B.brute], terrain: 'Well' },
+};
+
+export function pickFor(scheme: SchemeId): SchemePick {
+  return pick(scheme, PICKS[scheme] ?? {});
+}
+
+/** Records where every scheme's records part can pass for Alice: a costly enemy killed by her crew this turn, the Warden and Vex wounded. */
+export function richRecords(): Records {
+  const r = new Records();
+  r.activate();
+  r.hit(A.golem, B.sentinel, 7);
+  r.hit(A.page1, B.warden, 5);
+  r.hit(A.knight, B.vex, 7);
+  return r;
 }
