@@ -271,8 +271,8 @@ describe('a whole game by play-by-post', () => {
         expect((await whole()).game!.scoring.ledger.at(-1)).toMatchObject({ seat: claimant, turn: 3, how: 'referee' });
         scored.ruled = true;
       } else if (d.kind === 'score-strategy' && g.turn!.turn === 4 && !scored.corrected) {
-        await score('rita', 'correct', { player: IDS[seatUser(claimant!)], objective: 'strategy', vp: -1, reason: 'the turn 3 marker was placed late' });
-        expect((await whole()).game!.scoring.ledger.at(-1)).toMatchObject({ seat: claimant, turn: 4, vp: -1, how: 'correction', reason: 'the turn 3 marker was placed late' });
+        await score('rita', 'correct', { player: IDS[seatUser(claimant!)], objective: 'strategy', vp: -1, reason: 'the turn 3 marker was placed late', turn: 3 });
+        expect((await whole()).game!.scoring.ledger.at(-1)).toMatchObject({ seat: claimant, turn: 3, vp: -1, how: 'correction', reason: 'the turn 3 marker was placed late' });
         scored.corrected = true;
       } else if (d.kind === 'score-confirm') await clickChoice(who, app.dms(who), 'confirm');
       else if (d.kind === 'score-disputed') await score(who, 'withdraw');

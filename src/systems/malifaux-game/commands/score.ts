@@ -97,6 +97,7 @@ export default systemCommand(
         },
         REASON,
         HALF,
+        { type: Option.Integer, name: 'turn', description: 'The turn whose VP is corrected (this turn by default)', name_localizations: { fr: 'tour' }, description_localizations: { fr: 'Le tour dont les PV sont corrigés (ce tour par défaut)' }, min_value: 1, max_value: 5 },
       ]),
     ],
   } as const,
@@ -141,7 +142,7 @@ export default systemCommand(
           command: (seatOf) => {
             const seat = seatOf(a.player.id);
             if (seat !== 0 && seat !== 1) return { code: 'CORRECTED_NOT_A_PLAYER' };
-            return { type: 'correctScore', seat, objective: objectiveOf(a.objective), vp, reason: a.reason, ...halfOf(a.half) };
+            return { type: 'correctScore', seat, objective: objectiveOf(a.objective), vp, reason: a.reason, ...halfOf(a.half), ...(a.turn !== undefined ? { turn: a.turn } : {}) };
           },
         };
       }

@@ -17,6 +17,7 @@ import type { TurnState } from './turns.js';
 import { checkSchemeChoice, commitChoice, SCHEME_ERROR_CODES, SCHEME_PICKS, type PickModel, type SchemePick } from './schemes.js';
 import { schemeForNumber } from './encounterPacks.js';
 import { other, type Seat } from './setup.js';
+import { SCORING_ERROR_CODES } from '../scoring/index.js';
 import { beginScoring, decideScoring, proceed, reveal, scoringWaits, SCORING_COMMANDS, SCORING_FLOW_ERROR_CODES, type Steps } from './scoringStep.js';
 import type { GameCommand, GameEvent, GameLayer, WholeEvent, WholeState } from './schema.js';
 
@@ -32,6 +33,8 @@ export const PLAY_ERROR_CODES = [
   ...models.MODEL_ERROR_CODES,
   ...SCHEME_ERROR_CODES,
   ...SCORING_FLOW_ERROR_CODES,
+  // The scoring rules' refusals (an objective not met, a claim the records contradict, the ledger's caps).
+  ...SCORING_ERROR_CODES,
 ] as const;
 
 interface Refusal {

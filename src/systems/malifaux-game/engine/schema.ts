@@ -113,6 +113,8 @@ export const gameCommandSchema = z.discriminatedUnion('type', [
     half: z.enum(['reveal', 'end']).optional(),
     vp: z.union([z.literal(1), z.literal(-1)]),
     reason: z.string().trim().min(1).max(300),
+    /** The turn the VP belongs to (a correction takes back VP of the turn it names); the turn under way by default. */
+    turn: int.min(1).max(5).optional(),
   }),
   /** An attack or opposed action between two models: the table's opposed duel, with their stats. */
   z.object({

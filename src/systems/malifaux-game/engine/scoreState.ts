@@ -97,25 +97,6 @@ export type ScoringState = z.infer<typeof scoringStateSchema>;
 
 export const EMPTY_SCORING: ScoringState = { ledger: [], revealed: [], claims: [], nextClaim: 1, step: null };
 
-/** A source as one stable string (a step's settled list, a select's value). */
-export function sourceKey(source: VpSource): string {
-  return source.kind === 'strategy' ? `strategy:${source.strategy}` : `${source.scheme}:${source.half}`;
-}
-
-export function sameSource(a: VpSource, b: VpSource): boolean {
-  return sourceKey(a) === sourceKey(b);
-}
-
-/** VP a seat holds now, by the ledger (corrections included). */
-export function vpOf(ledger: readonly VpEntry[], seat: Seat): number {
-  return ledger.reduce((sum, e) => (e.seat === seat ? sum + e.vp : sum), 0);
-}
-
-/** VP a seat holds from one source (a strategy, or one half of a scheme). */
-export function vpFrom(ledger: readonly VpEntry[], seat: Seat, source: VpSource): number {
-  return ledger.reduce((sum, e) => (e.seat === seat && sameSource(e.source, source) ? sum + e.vp : sum), 0);
-}
-
 /** A scheme's revealed record for a seat, if shown. */
 export function revealedOf(revealed: readonly RevealedScheme[], seat: Seat, slot: 0 | 1): RevealedScheme | undefined {
   return revealed.find((r) => r.seat === seat && r.slot === slot);

@@ -318,6 +318,7 @@ describe('a referee’s corrections', () => {
     const correction = { type: 'correctScore', seat: 1, objective: 'strategy', vp: 1, reason: 'scored on the table last night' } as const;
     expect(g.refused(correction, 0)).toBe('NOT_A_REFEREE');
     expect(g.refusedAs({ ...correction, vp: -1 }, REFEREE)).toBe('CORRECTION_BELOW_ZERO');
+    expect(g.refusedAs({ ...correction, turn: 3 }, REFEREE)).toBe('TURN_NOT_PLAYED');
     g.sendAs(correction, REFEREE);
     expect(g.game.scoring.ledger).toEqual([{ seat: 1, turn: 2, source: { kind: 'strategy', strategy: 'core.plant-explosives' }, vp: 1, how: 'correction', reason: 'scored on the table last night' }]);
     g.sendAs({ ...correction, vp: -1, reason: 'no, it was not' }, REFEREE);

@@ -21,7 +21,7 @@ import { schemeById } from './encounterPacks.js';
 import { resolveModel } from './resolve.js';
 import * as rules from './scoringRules.js';
 import { schemeSalt } from './schemes.js';
-import { revealedOf, sourceKey, vpFrom, type Claim, type RevealedScheme, type ScoringGroup, type ScoringStep } from './scoreState.js';
+import { revealedOf, type Claim, type RevealedScheme, type ScoringGroup, type ScoringStep } from './scoreState.js';
 import { other, type Seat } from './setup.js';
 import type { GameCommand, GameEvent, GameLayer, WholeEvent, WholeState } from './schema.js';
 
@@ -37,6 +37,7 @@ export const SCORING_FLOW_ERROR_CODES = [
   'NOT_THE_CLAIMANT',
   'NOT_A_REFEREE',
   'CLAIM_INCOMPLETE',
+  'TURN_NOT_PLAYED',
 ] as const;
 
 interface Refusal {
@@ -200,8 +201,16 @@ function bank(steps: Steps, seat: Seat, target: Target, how: VpEntry['how'], cla
 export function beginScoring(steps: Steps, groups: readonly ScoringGroup[]): boolean {
   const turn = steps.game.turn;
   if (!turn) return true;
-  const order = [turn.initiative, other(turn.initiative)];
-  const stages = groups.flatMap((group) => order.map((seat) => ({ group, seat })));
+  // One stage per crew and group, in the order the rules give the group's candidates (§12, U8).
+  const representative = (group: ScoringGroup, seat: Seat): { group: ScoringGroup; seat: Seat; source: VpSource } | null => {
+    const target = group === 'strategy' ? strategyTarget(steps.game) : schemeTarget(steps.game, seat, 0, group === 'end' ? 'end' : 'reveal');
+    return target ? { group, seat, source: target.source } : null;
+  };
+  const stages = groups.flatMap((group) =>
+    rules
+      .scoringOrder(turn.initiative, [representative(group, turn.initiative), representative(group, other(turn.initiative))].filter((c) => c !== null))
+      .map(({ group: g, seat }) => ({ group: g, seat })),
+  );
   changeStep(steps, { stages, stage: 0, done: [false, false], settled: [] }, 'began', null);
   return proceed(steps);
 }
@@ -317,7 +326,9 @@ export function decideScoring(steps: Steps, cmd: ScoringCommand, seat: Seat | nu
       if (!actor.referee) return refuse('NOT_A_REFEREE', 'END-2');
       const target = targetOf(game, cmd.seat, cmd.objective, cmd.half);
       if (!target.ok) return target;
-      const entry = entryFor(game, cmd.seat, target.value, 'correction', cmd.vp, cmd.reason);
+      const now = game.turn?.turn ?? 5;
+      if (cmd.turn !== undefined && cmd.turn > now) return refuse('TURN_NOT_PLAYED', 'END-2', { turn: cmd.turn, now });
+      const entry = { ...entryFor(game, cmd.seat, target.value, 'correction', cmd.vp, cmd.reason), turn: cmd.turn ?? now };
       const allowed = rules.mayBank(game.scoring.ledger, entry);
       if (!allowed.ok) return allowed;
       if (target.value.slot !== null) reveal(steps, cmd.seat, target.value.slot, 'corrected');
@@ -452,11 +463,4 @@ export function evolveScoring(game: GameLayer, e: GameEvent): GameLayer['scoring
     default:
       return scoring;
   }
-}
-
-/** The VP a seat holds from each source, for the status: the strategy, then each scheme shown. */
-export function vpBySource(ledger: readonly VpEntry[], seat: Seat): { source: VpSource; vp: number }[] {
-  const seen: VpSource[] = [];
-  for (const e of ledger) if (e.seat === seat && !seen.some((s) => sourceKey(s) === sourceKey(e.source))) seen.push(e.source);
-  return seen.map((source) => ({ source, vp: vpFrom(ledger, seat, source) }));
 }

@@ -9,7 +9,8 @@ import type { EncounterRecord } from './encounter.js';
 import { gameDecisionId, isGameEvent, setupWaits } from './game.js';
 import type { GameLayer, ModelInPlay, Stage, WholeEvent, WholeOptions, WholeState } from './schema.js';
 import { revealScheme, type SchemeChoice } from './schemes.js';
-import { vpOf, type Claim, type RevealedScheme, type ScoringGroup } from './scoreState.js';
+import type { Claim, RevealedScheme, ScoringGroup } from './scoreState.js';
+import { resultOf } from './scoringRules.js';
 import { candidates, evaluate, type Target } from './scoringStep.js';
 import type { Evaluation, VpEntry } from '../scoring/objective.js';
 import type { TurnState } from './turns.js';
@@ -85,7 +86,7 @@ function gamePublic(state: WholeState): GamePublic | null {
     initiativeValues: game.initiativeValues,
     decisions: setupWaits(game).map((w) => ({ ...w, id: gameDecisionId(game, w) })),
     ledger: game.scoring.ledger,
-    vp: [vpOf(game.scoring.ledger, 0), vpOf(game.scoring.ledger, 1)],
+    vp: resultOf(game.scoring.ledger).vp,
     revealed: game.scoring.revealed.map((r) => {
       const commitment = game.schemes[r.seat]?.commitments[r.slot] ?? '';
       return { ...r, commitment, check: revealScheme(commitment, r.pick, r.salt) };

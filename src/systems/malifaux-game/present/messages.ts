@@ -15,7 +15,7 @@ import { eventLine as tableEventLine, type PublicEvent as TablePublicEvent } fro
 import { COLOR } from '../../malifaux-table/present/status.js';
 import type { Row } from '../../malifaux-table/present/prompts.js';
 import { choicesOf, gameChoiceId, SCORING_CHOICES, type GameChoice } from '../components/gameDecision.js';
-import { claimText, failureText, sourceName, statementText } from './scoring.js';
+import { claimText, failureText, needText, sourceName } from './scoring.js';
 import { schemeById } from '../engine/encounterPacks.js';
 import { isGameEvent } from '../engine/game.js';
 import type { GameEvent, WholeEvent } from '../engine/schema.js';
@@ -239,7 +239,7 @@ function scoringNotes(t: Translate, view: WholePrivateView, kind: string): strin
     const judged = candidate.evaluation;
     if (judged.kind === 'scores') return t('mgs.private.scores', { objective });
     if (judged.kind === 'fails') return t('mgs.private.fails', { objective, reason: failureText(t, judged) });
-    const statement = statementText(t, judged.need.statement, { ...(judged.need.params ?? {}), crew: c.names[view.viewer] });
+    const statement = needText(t, judged.need, c.names[view.viewer]);
     return statement ? t('mgs.private.needs', { objective, statement }) : t('mgs.private.needsGeneric', { objective });
   });
   return [...lines, t('mgs.private.howToClaim')];

@@ -5,9 +5,9 @@
  * events only: a scheme not yet revealed is named "their first scheme", never by its name.
  */
 import { hasMessage, type MessageKey, type Translate } from '../../../i18n/index.js';
-import type { VpEntry, VpSource } from '../scoring/objective.js';
+import type { ClaimNeed, VpEntry, VpSource } from '../scoring/objective.js';
 import type { Claim } from '../engine/scoreState.js';
-import { vpBySource } from '../engine/scoringStep.js';
+import { vpBySource } from '../engine/scoringRules.js';
 import type { GameEvent } from '../engine/schema.js';
 import type { RevealedInView } from '../engine/views.js';
 import { modelName, shortHex, type LineContext } from './names.js';
@@ -40,6 +40,25 @@ function ruleText(t: Translate, key: string, params: Record<string, string | num
 /** A rules' statement for a claim, in words (empty while its message is not there). */
 export function statementText(t: Translate, key: string, params: Record<string, string | number>): string {
   return ruleText(t, key, { count: '', models: '', pairs: '', ...params }, '');
+}
+
+/**
+ * What a claim for an objective must state, for its player before claiming: the rules' statement when it
+ * needs nothing more, else what to name (a count and its range, the models and their roles, pairs, the
+ * Scheme markers removed).
+ */
+export function needText(t: Translate, need: ClaimNeed, crew: string): string {
+  const parts: string[] = [];
+  if (need.count) parts.push(t('mgs.need.count', { min: need.count.min, max: need.count.max }));
+  for (const m of need.models ?? []) {
+    const role = hasMessage(m.role) ? t(m.role) : m.role;
+    parts.push(t('mgs.need.models', { range: m.min === m.max ? String(m.min) : `${m.min}–${m.max}`, max: m.max, role }));
+  }
+  if (need.pairs) parts.push(t('mgs.need.pairs', { min: need.pairs.min }));
+  if (need.markersRemoved) parts.push(t('mgs.need.markers', { count: need.markersRemoved }));
+  const plain = !need.count && !need.models?.length && !need.pairs;
+  const statement = plain ? statementText(t, need.statement, { ...(need.params ?? {}), crew }) : '';
+  return [statement, ...(parts.length ? [t('mgs.need.toClaim', { parts: parts.join('; ') })] : [])].filter(Boolean).join(' ');
 }
 
 /** What a claim states, in words: the rules' statement, then the count, models, markers and note given. */
