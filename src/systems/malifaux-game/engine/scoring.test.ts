@@ -271,6 +271,43 @@ describe('reveals during the activations (VP-4)', () => {
   });
 });
 
+describe('a reveal at the end of an activation (§7 #13, §13-A14)', () => {
+  it('VP-4: Vendetta is claimed once its model’s activation has ended — decided by the records, banked with no confirmation; during the activation, or once another has begun, it is refused', () => {
+    const g = setUp({
+      encounter: encounter('core.reckoning', ['core.vendetta', 'core.assassinate', 'core.harness-the-ley-line', 'core.breakthrough', 'core.take-prisoner']),
+      schemes: (game) => [
+        // Alice's Page (cost 5) against Bob's Quill Knight (cost 7): costlier, not a Leader.
+        [{ scheme: 'core.vendetta', friendly: [game.model(0, 'Page').id], enemy: [game.model(1, 'Quill Knight').id], markerType: null, terrain: null } as never, pick('core.assassinate')],
+        [pick('core.take-prisoner', [game.model(0, 'Press Golem').id]), pick('core.breakthrough')],
+      ],
+    });
+    playTo(g, 2);
+    scoreNothing(g);
+    startPhase(g);
+    const page = g.model(0, 'Page');
+    const knight = g.model(1, 'Quill Knight');
+    let during: string | null = null;
+    while (g.turn.phase === 'activations') {
+      const seat = g.turn.active!;
+      const next = g.game.models.find((m) => m.controller === seat && !m.activated && m.status === 'in-play')!;
+      g.send({ type: 'activate', model: next.id }, seat);
+      if (next.id === page.id) {
+        g.send({ type: 'damageModel', model: knight.id, amount: 3, by: page.id }, 0);
+        during = g.refused({ type: 'claimScore', objective: 13, claim: {} }, 0);
+        g.send({ type: 'endActivation' }, 0);
+        expect(g.refused({ type: 'claimScore', objective: 13, claim: {} }, 1)).toBe('OBJECTIVE_NOT_YOURS');
+        g.send({ type: 'claimScore', objective: 'core.vendetta', claim: {} }, 0);
+        continue;
+      }
+      g.send({ type: 'endActivation' }, seat);
+    }
+    expect(during).toBe('NOT_END_OF_ACTIVATION');
+    expect(g.game.scoring.ledger).toEqual([{ seat: 0, turn: 3, source: { kind: 'scheme', scheme: 'core.vendetta', half: 'reveal' }, vp: 1, how: 'records', reason: null }]);
+    expect(eventsOf(g, 'ScoreClaimed')).toEqual([]);
+    expect(publicView(g.state).game!.revealed).toMatchObject([{ seat: 0, slot: 0, pick: { scheme: 'core.vendetta', friendly: [page.id], enemy: [knight.id] }, check: true }]);
+  });
+});
+
 describe('the end of the game (END-4, §12 step C, U11)', () => {
   it('END-4: buried models die before the End objectives; Assassinate’s End scores from the records; every secret scheme is then revealed and checked; outcome says who won', () => {
     const g = setUp();

@@ -347,25 +347,27 @@ export function decideScoring(steps: Steps, cmd: ScoringCommand, seat: Seat | nu
       if (!target.ok) return target;
       const t = target.value;
       const stage = currentStage(game);
-      const midTurn = game.turn?.phase === 'activations';
+      // A Reveal the rules time by a kill or an activation (§7 #5, #11, #13; §9 #2) is claimed then, outside
+      // the End Phase's stages; every other objective is its stage's.
+      const timing = rules.revealTiming(t.source);
+      const midTurn = timing !== 'endOfTurn';
       let activationEnded: { model: string; activation: number } | null = null;
       if (midTurn) {
-        // A reveal the rules time by a kill or an activation (§7 #5, #11, #13; §9 #2), during the activations.
-        const timing = rules.revealTiming(t.source);
-        if (t.source.kind !== 'scheme' || t.source.half !== 'reveal' || timing === 'endOfTurn') return refuse('NOT_THIS_TIMING', 'VP-4', { objective: t.key });
-        if (timing === 'duringActivation' && !game.turn?.activating) return refuse('NOT_THIS_TIMING', 'VP-4', { objective: t.key });
+        const activating = game.turn?.activating;
+        if (timing !== 'activationEnd' && game.turn?.phase !== 'activations') return refuse('NOT_THIS_TIMING', 'VP-4', { objective: t.key });
+        if (timing === 'duringActivation' && !activating) return refuse('NOT_THIS_TIMING', 'VP-4', { objective: t.key });
+        // At the end of an activation: the last one of this turn, the claimant's, no other begun since (even
+        // when it was the turn's last and the End Phase has begun).
         const last = game.records.lastActivation;
-        if (timing === 'activationEnd' && !game.turn?.activating && last && last.turn === game.turn?.turn && last.seat === seat) activationEnded = { model: last.model, activation: last.activation };
+        if (timing === 'activationEnd' && !activating && last && last.turn === game.turn?.turn && last.seat === seat) activationEnded = { model: last.model, activation: last.activation };
       } else {
-        if (!stage) return refuse('NOT_SCORING_NOW', 'END-2');
+        if (!stage) return refuse(game.turn?.phase === 'activations' ? 'NOT_THIS_TIMING' : 'NOT_SCORING_NOW', 'END-2', { objective: t.key });
         if (stage.seat !== seat) return refuse('NOT_YOUR_SCORING', 'END-2');
         const group: ScoringGroup = t.slot === null ? 'strategy' : t.source.kind === 'scheme' && t.source.half === 'end' ? 'end' : 'schemes';
         if (group !== stage.group) return refuse('NOT_THIS_TIMING', '§12', { objective: t.key });
-        // A Reveal the rules time by a kill or an activation is claimed then, not in the End Phase (VP-4).
-        if (rules.revealTiming(t.source) !== 'endOfTurn') return refuse('NOT_THIS_TIMING', 'VP-4', { objective: t.key });
         if (!candidates(game, seat, stage.group).some((c) => c.key === t.key)) {
           const allowed = rules.mayBank(game.scoring.ledger, entryFor(game, seat, t, 'confirmed'));
-          return allowed.ok ? refuse(t.slot !== null && revealed(game, seat, t.slot) ? 'NOT_THIS_TIMING' : 'OBJECTIVE_SETTLED', '§12', { objective: t.key }) : allowed;
+          return allowed.ok ? refuse('OBJECTIVE_SETTLED', '§12', { objective: t.key }) : allowed;
         }
       }
       const allowed = rules.mayBank(game.scoring.ledger, entryFor(game, seat, t, 'confirmed'));

@@ -397,7 +397,7 @@ function hints(t: Translate, view: WholePublicView, mine: WholePrivateView | nul
 
 function guide(t: Translate): Guide {
   return {
-    steps: [t('mg.guide.crew'), t('mg.guide.schemes'), t('mg.guide.deploy'), t('mg.guide.ready'), t('mg.guide.initiative'), t('mg.guide.activate'), t('mg.guide.attack'), t('mg.guide.model'), t('mg.guide.end')],
+    steps: [t('mg.guide.crew'), t('mg.guide.schemes'), t('mg.guide.deploy'), t('mg.guide.ready'), t('mg.guide.initiative'), t('mg.guide.activate'), t('mg.guide.attack'), t('mg.guide.model'), t('mg.guide.end'), t('mgs.guide.score')],
   };
 }
 
