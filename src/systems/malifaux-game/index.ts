@@ -55,7 +55,8 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   privateView: (state, seat) => privateView(state, seat === 1 ? 1 : 0),
   pendingDecisions,
   publicEvent,
-  undoRevealsHidden: (events) => malifauxTable.undoRevealsHidden(tableEvents(events)),
+  // Cards drawn or flipped, or a secret scheme shown: taking it back alone would be a free second try.
+  undoRevealsHidden: (events) => malifauxTable.undoRevealsHidden(tableEvents(events)) || events.some((e) => e.type === 'SchemeRevealed'),
   undo(before, since) {
     // Cards seen stay out of the deck (the table's amends); the game's own facts simply fall away.
     const amended = malifauxTable.undo(before.table, tableEvents(since));

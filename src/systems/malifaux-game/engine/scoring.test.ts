@@ -220,6 +220,9 @@ describe('the End Phase’s scoring step (END-2, §12)', () => {
     // Alice's other scheme stays secret.
     expect(JSON.stringify(publicView(g.state))).not.toContain('core.harness-the-ley-line"]');
     expect(shown.some((r) => r.slot === 0 && r.seat === 0)).toBe(false);
+    // A move that showed a secret scheme is not one a player takes back alone (README: Undo).
+    const reveal = g.batches.find((b) => b.events.some((e) => e.type === 'SchemeRevealed'))!;
+    expect(malifauxGame.undoRevealsHidden(reveal.events)).toBe(true);
   });
 
   it('VP-1 Reckoning: decided by the records — the crew that saw an enemy Minion die this turn banks 1 VP, the other is told why not', () => {
