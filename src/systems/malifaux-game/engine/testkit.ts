@@ -5,7 +5,8 @@
  */
 import * as table from '../../malifaux-table/engine/index.js';
 import { arcanistCrew, inkwellTable } from '../crews/fixtures.js';
-import { decide, initialState, pendingDecisions, type Actor } from './game.js';
+import { decide, evolveAll, initialState, pendingDecisions, type Actor } from './game.js';
+import { publicEvent, publicView } from './views.js';
 import type { ModelInPlay, WholeCommand, WholeEvent, WholeState } from './schema.js';
 import type { Encounter } from './encounter.js';
 import type { SchemeChoice } from './schemes.js';
@@ -170,4 +171,15 @@ export function scoreNothing(g: ScriptedGame): void {
     else if (d.kind === 'score-disputed') g.send({ type: 'withdrawClaim' }, seat);
     else g.send({ type: 'scoringDone' }, seat);
   }
+}
+
+/** The public batch of a command, as the platform hands it to a presentation's afterAction. */
+export function publicBatch(b: Batch) {
+  const events = b.events.map(publicEvent).filter((e): e is WholeEvent => e !== null);
+  // Each public event's index in the full list, to fold the state up to it.
+  const at: number[] = [];
+  b.events.forEach((e, i) => {
+    if (publicEvent(e) !== null) at.push(i);
+  });
+  return { view: publicView(b.after), events, viewAfter: (i: number) => publicView(evolveAll(b.before, b.events.slice(0, (at[i] ?? b.events.length - 1) + 1))) };
 }

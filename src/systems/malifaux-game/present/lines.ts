@@ -127,7 +127,8 @@ function turnLine(t: Translate, c: LineContext, e: Extract<GameEvent, { type: 'T
     case 'endPhaseEffects':
       return t('mg.event.endEffects');
     case 'scoring':
-      return t('mg.event.scoring');
+      // U2: turn 1 has no scoring step.
+      return turn.turn === 1 ? t('mgs.event.noVpTurnOne') : t('mg.event.scoring');
     case 'endPhaseShuffle':
       return `${t('mg.event.shuffled')}\n${t('mg.event.turnBegan', { turn: turn.turn, name: who(turn.initiative) })}`;
     default:
