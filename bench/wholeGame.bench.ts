@@ -151,6 +151,8 @@ export function buildWholeGameLog(): { events: WholeEvent[]; state: WholeState }
       if (g.turn.activating) g.send({ type: 'endActivation' }, seat);
     } else if (d.kind === 'action') g.send({ type: 'endActivation' }, seat);
     else if (d.kind === 'end-phase-scoring') g.send({ type: 'scoringDone' }, seat);
+    else if (d.kind === 'score-confirm') g.send({ type: 'confirmClaim' }, seat);
+    else if (d.kind.startsWith('score-')) g.send({ type: 'scoringDone' }, seat);
     else throw new Error(`unexpected decision ${d.kind}`);
   }
   if (g.game.stage !== 'over') throw new Error('the whole game did not end');
@@ -486,7 +488,7 @@ class BotGame {
           await this.h.command(userId, this.channelId, 'model condition', { model: modelLabel(target), condition: this.activations % 2 ? 'burning' : 'slow', change: 1 });
           this.conditions++;
         } else await this.turn(seat, 'end');
-      } else if (d.kind === 'end-phase-scoring') await this.turn(seat, 'scored');
+      } else if (d.kind === 'end-phase-scoring' || d.kind.startsWith('score-')) await this.turn(seat, 'scored');
       else throw new Error(`unexpected decision ${d.kind}`);
     }
     throw new Error('the game did not end');

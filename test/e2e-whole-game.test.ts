@@ -4,8 +4,11 @@
  * schemes chosen in secret (/schemes), deployment, then five turns of Start Phase, initiative (the
  * table's flips, cheats declined in the DMs), alternating activations — some from the DM's select,
  * most with /turn — a duel between models with /attack, an effect with /model, and the End Phase, to
- * the end of turn 5. Along the way: one living status message, edited in place, that always says whose
- * move it is; no crew in any public message before both are in; no scheme ever.
+ * the end of turn 5, with the End Phase's scoring: a claim confirmed from the DM, a claim disputed from
+ * its channel message and ruled on by the game's referee, a referee's correction, the schemes revealed at
+ * the end with their commitment checks, and the result. Along the way: one living status message, edited
+ * in place, that always says whose move it is and the VP by source; no crew in any public message before
+ * both are in; no scheme before its reveal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as table from '../src/systems/malifaux-table/engine/index.js';
@@ -14,6 +17,9 @@ import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import { checkSchemeChoice, SCHEME_PICKS } from '../src/systems/malifaux-game/engine/schemes.js';
 import { schemeById } from '../src/systems/malifaux-game/engine/encounterPacks.js';
 import { modelLabel } from '../src/systems/malifaux-game/engine/play.js';
+import { fixedEncounter } from '../src/systems/malifaux-game/engine/encounter.js';
+import { encounterCode } from '../src/systems/malifaux-game/engine/shareCode.js';
+import { malifauxGame } from '../src/systems/malifaux-game/index.js';
 import { cardForm, inkwellTable } from '../src/systems/malifaux-game/crews/fixtures.js';
 import { IDS, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
 
@@ -70,6 +76,31 @@ async function turn(who: 'alice' | 'bob', sub: string, options: Record<string, s
   return result;
 }
 
+async function score(who: 'alice' | 'bob' | 'rita', sub: string, options: Record<string, string | number | boolean> = {}) {
+  const before = await app.eventCount();
+  const result = await app.command(who, `score ${sub}`, options, ch());
+  expect(result.ok, result.error).toBe(true);
+  expect(await app.eventCount(), `/score ${sub} refused: ${result.reply?.content}`).toBeGreaterThan(before);
+  return result;
+}
+
+/** Clicks a game decision's button (`:confirm`, `:dispute`…) in the newest message of `messages` that has one. */
+async function clickChoice(who: 'alice' | 'bob', messages: ReturnType<App['dms']>, choice: string) {
+  const message = [...messages].reverse().find((m) => JSON.stringify(m.components ?? []).includes(`:${choice}"`));
+  if (!message) throw new Error(`no ${choice} button`);
+  const customId = JSON.stringify(message.components).match(new RegExp(`"custom_id":"(fk:g:[^"]+:${choice})"`))![1]!;
+  const clicked = await app.click(who, message.id, customId);
+  expect(clicked.ok, clicked.error).toBe(true);
+  return clicked;
+}
+
+/** Plant Explosives (its X is the table's to claim) and the golden seed's pool: a fixed encounter's share code. */
+function plantExplosivesCode(): string {
+  const fixed = fixedEncounter({ pack: 'core', strategy: 'core.plant-explosives', deployment: 'standard', schemes: ['core.harness-the-ley-line', 'core.dig-their-graves', 'core.take-prisoner', 'core.assassinate', 'core.deliver-a-message'] });
+  if (!fixed.ok) throw new Error(fixed.error.code);
+  return encounterCode(fixed.value);
+}
+
 /** The living status message: the one message of the channel that is edited as the game goes. */
 function statusMessages() {
   return app.publicMessages(ch()).filter((m) => (m.embeds[0]?.title ?? '').endsWith(': a whole game') && JSON.stringify(m.embeds).includes('VP'));
@@ -77,10 +108,12 @@ function statusMessages() {
 
 describe('a whole game by play-by-post', () => {
   it('SETUP, START, ACTV, END: from /game new to the end of turn 5, in the sandbox’s Discord double', async () => {
-    const created = await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e-game' }, ch());
+    // Refereed by the server's referee role (Rita holds it), its encounter fixed by a share code.
+    const created = await app.command('alice', 'game new', { opponent: IDS.bob, system: 'm3e-game', encounter: plantExplosivesCode(), referee_role: IDS.refereeRole }, ch());
     expect(created.ok, created.error).toBe(true);
     let state = await whole();
     expect(state.game?.stage).toBe('crews');
+    expect(state.game?.encounter?.encounter.strategy).toBe('core.plant-explosives');
 
     // Every card once, for the server (the bot ships no card data).
     const needed = ['Ada Quill', 'Blotter', 'Scribe Major', 'Press Golem', 'Page', 'Quill Knight', 'Ink Sprite'];
@@ -172,7 +205,10 @@ describe('a whole game by play-by-post', () => {
 
     let duels = 0;
     let fromDm = 0;
-    for (let round = 0; round < 400; round++) {
+    // The scoring's script: a claim confirmed (turn 2), one disputed and ruled on (turn 3), a correction (turn 4).
+    const scored = { confirmed: false, ruled: false, corrected: false };
+    let claimant: 0 | 1 | null = null;
+    for (let round = 0; round < 500; round++) {
       state = await whole();
       if (state.game?.stage === 'over') break;
       const d = pendingDecisions(state)[0];
@@ -213,7 +249,42 @@ describe('a whole game by play-by-post', () => {
           await turn(who, 'end');
         } else await turn(who, 'end');
       } else if (d.kind === 'end-phase-scoring') await turn(who, 'scored');
-      else throw new Error(`unexpected decision ${d.kind}`);
+      else if (d.kind === 'score-strategy' && g.turn!.turn === 2 && !scored.confirmed) {
+        claimant = d.seat as 0 | 1;
+        await score(who, 'claim', { objective: 'strategy', count: 1, note: 'the marker by the well' });
+        const other = seatUser(claimant === 0 ? 1 : 0);
+        // Claims change no VP until confirmed; the claimant cannot confirm it; a player cannot correct a score.
+        expect((await whole()).game!.scoring.ledger).toEqual([]);
+        const before = await app.fingerprint();
+        expect((await app.command(who, 'score confirm', {}, ch())).reply?.content).toContain('That is your own claim');
+        expect((await app.command(other, 'score correct', { player: IDS[who], objective: 'strategy', vp: 1, reason: 'mine' }, ch())).reply?.content).toContain('Only a referee of this game');
+        expect(await app.fingerprint(), 'nothing changed').toEqual(before);
+        await clickChoice(other, app.dms(other), 'confirm');
+        expect((await whole()).game!.scoring.ledger).toMatchObject([{ seat: claimant, turn: 2, vp: 1, how: 'confirmed' }]);
+        scored.confirmed = true;
+      } else if (d.kind === 'score-strategy' && g.turn!.turn === 3 && d.seat === claimant && !scored.ruled) {
+        await score(who, 'claim', { objective: 'strategy', count: 2 });
+        const other = seatUser(claimant === 0 ? 1 : 0);
+        // Disputed from the claim's own message in the channel: the button opens a form that asks why.
+        const opened = await clickChoice(other, app.publicMessages(ch()), 'dispute');
+        expect(opened.responseType).toBe(9);
+        expect((await submit(other, { reason: 'the second marker is in our half' })).ok).toBe(true);
+        expect((await whole()).game!.scoring.claims).toMatchObject([{ status: 'disputed', reason: 'the second marker is in our half' }]);
+        expect(pendingDecisions(await whole())[0]).toMatchObject({ seat: claimant, kind: 'score-disputed' });
+        await score('rita', 'rule', { accept: true, reason: 'the photo shows both in the enemy half' });
+        expect((await whole()).game!.scoring.ledger.at(-1)).toMatchObject({ seat: claimant, turn: 3, how: 'referee' });
+        scored.ruled = true;
+      } else if (d.kind === 'score-strategy' && g.turn!.turn === 4 && !scored.corrected) {
+        await score('rita', 'correct', { player: IDS[seatUser(claimant!)], objective: 'strategy', vp: -1, reason: 'the turn 3 marker was placed late', turn: 3 });
+        expect((await whole()).game!.scoring.ledger.at(-1)).toMatchObject({ seat: claimant, turn: 3, vp: -1, how: 'correction', reason: 'the turn 3 marker was placed late' });
+        scored.corrected = true;
+      } else if (d.kind === 'score-confirm') await clickChoice(who, app.dms(who), 'confirm');
+      else if (d.kind === 'score-disputed') await score(who, 'withdraw');
+      else if (d.kind.startsWith('score-')) {
+        // The rest is declined: from the DM's button now and then, else with /score done.
+        if (round % 2 === 0) await clickChoice(who, app.dms(who), 'done');
+        else await score(who, 'done');
+      } else throw new Error(`unexpected decision ${d.kind}`);
     }
     state = await whole();
     expect(state.game?.stage).toBe('over');
@@ -224,6 +295,29 @@ describe('a whole game by play-by-post', () => {
     const hurt = state.game!.models.filter((m) => m.health < m.maxHealth);
     expect(hurt.length).toBeGreaterThan(0);
     for (const m of state.game!.models.filter((x) => x.status === 'killed' && x.killedBy)) expect(state.game!.models.some((k) => k.id === m.killedBy!.modelId)).toBe(true);
+    // The scoring: its script ran; every scheme was revealed at the end, each opening its commitment.
+    expect(scored).toEqual({ confirmed: true, ruled: true, corrected: true });
+    const game = state.game!;
+    expect(game.scoring.revealed).toHaveLength(4);
+    const said = JSON.stringify(app.publicMessages(ch()));
+    expect(said).toContain('claims 1 VP for Plant Explosives');
+    // The confirmation came from the DM: the living status says it (the VP), the channel gets no post for a click there.
+    expect(said).toContain('the second marker is in our half');
+    expect(said).toContain('A referee accepts the claim');
+    expect(said).toContain('the turn 3 marker was placed late');
+    expect(said.match(/✓ it matches the one posted at set-up/g)?.length).toBe(4);
+    expect(said).not.toContain('does NOT match');
+    expect(said).toMatch(/🏆 Result: \*\*Alice\*\* \d+ · \*\*Bob\*\* \d+ — /);
+    // The result, as leagues read it: VP from the ledger, most VP wins (U11).
+    const outcome = malifauxGame.outcome(state);
+    const sums = [0, 1].map((seat) => game.scoring.ledger.filter((e) => e.seat === seat).reduce((n, e) => n + e.vp, 0));
+    expect(outcome).toMatchObject({ finished: true, how: 'played', seats: [{ seat: 0, vp: sums[0] }, { seat: 1, vp: sums[1] }] });
+    if (outcome.finished) expect(outcome.seats.map((s) => s.result)).toEqual(sums[0] === sums[1] ? ['draw', 'draw'] : sums[0]! > sums[1]! ? ['win', 'loss'] : ['loss', 'win']);
+    // The status shows the VP by source.
+    const strategyVp = game.scoring.ledger.filter((e) => e.seat === claimant && e.source.kind === 'strategy').reduce((n, e) => n + e.vp, 0);
+    expect(strategyVp).toBe(1);
+    expect(JSON.stringify(statusMessages()[0]!.embeds)).toContain(`VP: ${sums[claimant!]}, from `);
+    expect(JSON.stringify(statusMessages()[0]!.embeds)).toContain('Plant Explosives 1');
     // One status message, edited in place all game long; the channel hears of news only, not of every step.
     expect(statusMessages()).toHaveLength(1);
     const moves = (await app.events()).length;
@@ -231,7 +325,7 @@ describe('a whole game by play-by-post', () => {
     const summaries = app.publicMessages(ch()).filter((m) => /^Turn \d: where the crews stand$/.test(m.embeds[0]?.title ?? ''));
     expect(summaries.map((m) => m.embeds[0]!.title)).toEqual([1, 2, 3, 4, 5].map((n) => `Turn ${n}: where the crews stand`));
     expect(summaries.every((m) => m.embeds[0]!.fields!.some((f) => f.name.startsWith('Alice')) && m.embeds[0]!.fields!.some((f) => f.name.startsWith('Bob')))).toBe(true);
-    expect(app.publicMessages(ch()).length).toBeLessThan(60);
+    expect(app.publicMessages(ch()).length).toBeLessThan(80);
     expect(moves).toBeGreaterThan(300);
     expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
   }, 240_000);

@@ -340,7 +340,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
           attacks++;
           counts.attacks++;
         } else await command(w.who, 'turn end');
-      } else if (kind === 'end-phase-scoring') await command(w.who, 'turn scored');
+      } else if (kind === 'end-phase-scoring' || kind.startsWith('score-')) await command(w.who, 'turn scored');
       else throw new Error(`unexpected decision "${w.decision}"\n${story.slice(-8).join('\n')}`);
     }
     const end = await statusText();

@@ -717,7 +717,7 @@ export const en = {
   'mg.guide.activate': 'On your turn, choose a model to activate in the select of your DMs, or pass; then Action, Bonus action, End activation.',
   'mg.guide.attack': 'Attack or duel between models with /attack: the duel lands its damage on the target.',
   'mg.guide.model': 'Damage, healing, conditions, summons, replaces and burials the bot does not resolve itself: /model.',
-  'mg.guide.end': 'In the End Phase the conditions take effect; the initiative holder closes the scoring; after turn 5 the game is over.',
+  'mg.guide.end': 'In the End Phase the conditions take effect, then each crew scores (see below); after turn 5 the game is over.',
   'mg.hint.yours': 'Your decision: {decision}. The controls are in your DMs (or the “My hand” button).',
   'mg.hint.declareCrew': 'Declare your crew with /crew.',
   'mg.undo.what': 'the step “{line}”',

@@ -716,7 +716,7 @@ export const fr: Record<keyof typeof en, string> = {
   'mg.guide.activate': 'À votre tour, choisissez une figurine à activer dans la liste de vos MP, ou passez ; puis Action, Action bonus, Terminer l’activation.',
   'mg.guide.attack': 'Attaque ou duel entre figurines avec /attack : le duel inflige ses dégâts à la cible.',
   'mg.guide.model': 'Dégâts, soins, états, invocations, remplacements et enterrements que le bot ne résout pas lui-même : /model.',
-  'mg.guide.end': 'En phase de fin les états prennent effet ; celui qui a l’initiative clôt le décompte ; après le tour 5 la partie est terminée.',
+  'mg.guide.end': 'En phase de fin les états prennent effet, puis chaque bande marque (voir ci-dessous) ; après le tour 5 la partie est terminée.',
   'mg.hint.yours': 'À vous de décider : {decision}. Les contrôles sont dans vos MP (ou le bouton « Ma main »).',
   'mg.hint.declareCrew': 'Déclarez votre bande avec /crew.',
   'mg.undo.what': 'l’étape « {line} »',

@@ -11,16 +11,18 @@ import { decide, initialState, pendingDecisions, replay, evolve, type WholeRefus
 import { wholeCommandSchema, wholeEventSchema, wholeOptionsSchema, wholeStateSchema, WHOLE_GAME_ID, type WholeCommand, type WholeEvent, type WholeState } from './engine/schema.js';
 import { privateView, publicEvent, publicView, type WholePrivateView, type WholePublicView } from './engine/views.js';
 import { isGameEvent } from './engine/game.js';
+import { resultOf } from './engine/scoringRules.js';
 import { presentation } from './present/messages.js';
 import { modelTableCodec } from './crews/table-codec.js';
 import { gameDecision } from './components/gameDecision.js';
-import { crewForm, profileForm } from './components/forms.js';
+import { crewForm, disputeForm, profileForm } from './components/forms.js';
 import { schemeChoice } from './components/schemeChoice.js';
 import crew from './commands/crew.js';
 import schemes from './commands/schemes.js';
 import turn from './commands/turn.js';
 import attack from './commands/attack.js';
 import model from './commands/model.js';
+import score from './commands/score.js';
 import type { z } from 'zod';
 
 const tableEvents = (events: readonly WholeEvent[]) => events.filter((e): e is table.GameEvent => !isGameEvent(e));
@@ -54,7 +56,8 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   privateView: (state, seat) => privateView(state, seat === 1 ? 1 : 0),
   pendingDecisions,
   publicEvent,
-  undoRevealsHidden: (events) => malifauxTable.undoRevealsHidden(tableEvents(events)),
+  // Cards drawn or flipped, or a secret scheme shown: taking it back alone would be a free second try.
+  undoRevealsHidden: (events) => malifauxTable.undoRevealsHidden(tableEvents(events)) || events.some((e) => e.type === 'SchemeRevealed'),
   undo(before, since) {
     // Cards seen stay out of the deck (the table's amends); the game's own facts simply fall away.
     const amended = malifauxTable.undo(before.table, tableEvents(since));
@@ -64,9 +67,17 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   outcome(state) {
     const tableOutcome = malifauxTable.outcome(state.table);
     if (!tableOutcome.finished) return tableOutcome;
-    // Played to the end of turn 5: the result is the scoring's (its issue); until then, no winner.
-    if (state.game?.stage === 'over' && tableOutcome.how === 'abandoned') return { ...tableOutcome, how: 'played', reason: null };
-    return tableOutcome;
+    // Every finished game reports its VP from the ledger; played to the end of turn 5, they decide the
+    // result (U11, END-6: most VP wins, equal VP is a draw). A concession still loses, an abandoned game
+    // has no result.
+    const result = resultOf(state.game?.scoring.ledger ?? []);
+    const played = state.game?.stage === 'over';
+    const seats = tableOutcome.seats.map((s) => {
+      const seat = s.seat === 1 ? 1 : 0;
+      const byVp = result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss';
+      return { ...s, vp: state.game ? result.vp[seat] : null, result: played ? byVp : s.result };
+    });
+    return played ? { ...tableOutcome, how: 'played', reason: null, seats } : { ...tableOutcome, seats };
   },
   verify: (state, events) => malifauxTable.verify!(state.table, tableEvents(events)),
 
@@ -74,7 +85,7 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   accepts: [malifauxTable.id],
   modelTableCodec,
   interactions: {
-    commands: [crew, schemes, turn, attack, model],
-    components: [gameDecision, schemeChoice, crewForm, profileForm],
+    commands: [crew, schemes, turn, attack, model, score],
+    components: [gameDecision, schemeChoice, crewForm, profileForm, disputeForm],
   },
 };

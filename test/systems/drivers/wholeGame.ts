@@ -17,6 +17,7 @@ import type { Audience, Driver, Move, Pick } from '../contract.suite.js';
 import { malifauxDriver } from './malifaux.js';
 
 const STRANGER = { userId: 'stranger', seat: null, referee: false };
+const REFEREE = { userId: 'referee', seat: null, referee: true };
 
 const CREWS = [
   arcanistCrew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Page\n'),
@@ -75,6 +76,22 @@ function expected(state: WholeState, seats: readonly SeatInfo[], [k, a, b]: Pick
     }
     case 'end-phase-scoring':
       return { command: { type: 'scoringDone' }, actor };
+    // The scoring step (END-2, §12): claims (some the rules refuse), declines, answers, a referee's ruling.
+    case 'score-strategy':
+    case 'score-schemes':
+    case 'score-end': {
+      const scheme = game.schemes[seat]?.choice[a % 2]?.scheme;
+      if (k % 4 === 1) return { command: { type: 'claimScore', objective: 'strategy', claim: { count: 1 + (b % 3) } }, actor };
+      if (k % 4 === 2 && scheme) return { command: { type: 'claimScore', objective: scheme, claim: { count: b % 4, markersRemoved: b % 4, models: theirs.slice(0, 1).map((m) => m.id) } }, actor };
+      if (k % 4 === 3 && scheme) return { command: { type: 'declineScoring', objective: d.kind === 'score-strategy' ? 'strategy' : scheme }, actor };
+      return { command: { type: 'scoringDone' }, actor };
+    }
+    case 'score-confirm':
+      if (k % 3 === 0) return { command: { type: 'disputeClaim', reason: 'not on the table' }, actor };
+      return { command: { type: 'confirmClaim' }, actor };
+    case 'score-disputed':
+      if (k % 2 === 0) return { command: { type: 'ruleClaim', accept: a % 2 === 0, reason: 'seen' }, actor: REFEREE };
+      return { command: { type: 'withdrawClaim' }, actor };
     default:
       if (d.kind.startsWith('deploy.')) return { command: { type: 'deployed' }, actor };
       // The table's own decisions (cheats, soulstones, triggers).

@@ -11,6 +11,17 @@ import { parseProfileForm, PROFILE_FORM_FIELDS } from '../crews/profileForm.js';
 import type { WholeCommand } from '../engine/schema.js';
 import type { WholePrivateView } from '../engine/views.js';
 
+export const DISPUTE_FORM_PREFIX = 'sd';
+
+/** Why the opponent's claim does not hold: the dispute's form (its reason goes to the claimant and a referee). */
+export function disputeModal(gameId: string, t: Translate): ModalForm {
+  return {
+    custom_id: `fk:${DISPUTE_FORM_PREFIX}:${gameId}`,
+    title: t('mgs.dispute.title'),
+    components: [{ type: ComponentType.ActionRow, components: [{ type: ComponentType.TextInput, custom_id: 'reason', label: t('mgs.dispute.reason'), style: TextInputStyle.Paragraph, required: true, max_length: 300 }] }],
+  };
+}
+
 export const CREW_FORM_PREFIX = 'crew';
 export const PROFILE_FORM_PREFIX = 'mp';
 
@@ -97,5 +108,15 @@ export const profileForm: SystemComponent<WholeCommand, WholePrivateView> = {
         },
       },
     };
+  },
+};
+
+export const disputeForm: SystemComponent<WholeCommand, WholePrivateView> = {
+  prefix: DISPUTE_FORM_PREFIX,
+  read(parts, values) {
+    const [gameId] = parts;
+    const reason = values[0]?.trim();
+    if (!gameId || !reason) return null;
+    return { gameId, intent: { kind: 'actWith', build: async () => ({ type: 'disputeClaim', reason }) } };
   },
 };

@@ -8,12 +8,14 @@
 import { decisionRef, type DecisionSummary, type Refusal, type SystemComponent } from '../../contract.js';
 import type { WholeCommand } from '../engine/schema.js';
 import type { WholePrivateView } from '../engine/views.js';
-import { crewPasteModal } from './forms.js';
+import { crewPasteModal, disputeModal } from './forms.js';
 
 export const GAME_DECISION_PREFIX = 'g';
 
 /** What a button or select of a game decision answers. */
-export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed', 'crew'] as const;
+export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed', 'crew', 'done', 'confirm', 'dispute', 'withdraw'] as const;
+/** The scoring's choices (their labels are the scoring's messages). */
+export const SCORING_CHOICES: readonly GameChoice[] = ['done', 'confirm', 'dispute', 'withdraw'];
 export type GameChoice = (typeof GAME_CHOICES)[number];
 
 export function gameChoiceId(gameId: string, decisionId: string, choice: GameChoice): string {
@@ -28,6 +30,9 @@ export function choicesOf(kind: string): readonly GameChoice[] {
   if (kind === 'activate-or-pass') return ['activate', 'pass'];
   if (kind === 'action') return ['action', 'bonus', 'end'];
   if (kind === 'end-phase-scoring') return ['scored'];
+  if (kind === 'score-strategy' || kind === 'score-schemes' || kind === 'score-end') return ['done'];
+  if (kind === 'score-confirm') return ['confirm', 'dispute'];
+  if (kind === 'score-disputed') return ['withdraw'];
   if (kind.startsWith('deploy.')) return ['deployed'];
   if (kind === 'declareCrew') return ['crew'];
   return [];
@@ -63,8 +68,15 @@ function commandFor(view: WholePrivateView, decision: DecisionSummary, choice: G
       return { type: 'scoringDone' };
     case 'deployed':
       return { type: 'deployed' };
+    case 'done':
+      return { type: 'declineScoring' };
+    case 'confirm':
+      return { type: 'confirmClaim' };
+    case 'withdraw':
+      return { type: 'withdrawClaim' };
     case 'crew':
-      // The button opens the form; its submission is the crew form's (components/forms.ts).
+    case 'dispute':
+      // The button opens a form; its submission is the form's (components/forms.ts).
       return { code: 'STALE_BUTTON' };
     default: {
       const never: never = choice;
@@ -80,6 +92,8 @@ export const gameDecision: SystemComponent<WholeCommand, WholePrivateView> = {
     if (!gameId || !ref || !choice || !(GAME_CHOICES as readonly string[]).includes(choice)) return null;
     // "Paste my crew" opens the crew form (SETUP-6): a form, not an answer; its submission declares the crew.
     if (choice === 'crew') return { gameId, intent: { kind: 'modal', modal: (t) => crewPasteModal(gameId, t) } };
+    // Disputing asks why: a form, whose submission disputes the claim open then (the rules check it still is).
+    if (choice === 'dispute') return { gameId, intent: { kind: 'modal', modal: (t) => disputeModal(gameId, t) } };
     return { gameId, intent: { kind: 'answer', decisionRef: ref, answer: (view, decision) => commandFor(view, decision, choice as GameChoice, values) } };
   },
 };

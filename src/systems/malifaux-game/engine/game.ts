@@ -11,7 +11,10 @@ import { encounterFromSeed } from './encounter.js';
 import { decodeEncounterCode } from './shareCode.js';
 import { declareCrew, deployingSeat, DEPLOYMENT_STEPS, type Seat } from './setup.js';
 import { profileKey } from '../crews/index.js';
-import { decidePlay, PLAY_ERROR_CODES, afterTableEvents, beginTurns, modelsRevealed, turnWaits, useFold } from './play.js';
+import { decidePlay, decideReferee, PLAY_ERROR_CODES, afterTableEvents, beginTurns, modelsRevealed, turnWaits, useFold } from './play.js';
+import { EMPTY_RECORDS, recordModelsChanged, recordTurnChanged } from './records.js';
+import { EMPTY_SCORING } from './scoreState.js';
+import { evolveScoring, REFEREE_COMMANDS } from './scoringStep.js';
 import {
   GAME_COMMAND_TYPES,
   GAME_EVENT_TYPES,
@@ -128,6 +131,8 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
       turn: null,
       initiativeValues: [null, null],
       duel: null,
+      records: EMPTY_RECORDS,
+      scoring: EMPTY_SCORING,
     };
   }
   if (!game) return game; // a log starts with WholeGameStarted: nothing else comes before it
@@ -160,7 +165,7 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
     case 'TurnChanged': {
       // A new turn (or the first) clears the initiative flips of the last one.
       const fresh = game.turn === null || game.turn.turn !== e.turn.turn || e.step === 'initiativeTied';
-      return { ...game, seq, stageSeq: seq, turn: e.turn, initiativeValues: fresh ? [null, null] : game.initiativeValues };
+      return { ...game, seq, stageSeq: seq, turn: e.turn, initiativeValues: fresh ? [null, null] : game.initiativeValues, records: recordTurnChanged(game, e.step, e.turn.turn) };
     }
     case 'InitiativeFlipped': {
       const initiativeValues: GameLayer['initiativeValues'] = [...game.initiativeValues];
@@ -171,12 +176,19 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
       const changed = new Map(e.models.map((m) => [m.id, m]));
       const kept = game.models.map((m) => changed.get(m.id) ?? m);
       const added = e.models.filter((m) => !game.models.some((o) => o.id === m.id));
-      return { ...game, seq, models: [...kept, ...added] };
+      return { ...game, seq, models: [...kept, ...added], records: recordModelsChanged(game, e.models, e.by, e.amount) };
     }
     case 'ModelDuelStarted':
       return { ...game, seq, duel: { resolution: e.resolution, attacker: e.attacker, target: e.target } };
     case 'ModelDuelEnded':
       return { ...game, seq, duel: null };
+    // Every scoring fact may open or close a decision: each names a new moment for the decisions' ids.
+    case 'ScoringStepChanged':
+    case 'ScoreBanked':
+    case 'SchemeRevealed':
+    case 'ScoreClaimed':
+    case 'ClaimAnswered':
+      return { ...game, seq, stageSeq: seq, scoring: evolveScoring(game, e) };
     default: {
       const never: never = e;
       return never;
@@ -209,6 +221,8 @@ function decideGame(state: WholeState, cmd: GameCommand, actor: Actor): Events {
   if (state.table.status === 'ended') return refuse('GAME_ENDED');
   // An end waits for its take-back window: the game is paused, only /game end's buttons act.
   if (state.table.ending) return refuse('GAME_ENDING');
+  // A referee rules on claims and corrects scores, with a seat or without.
+  if (REFEREE_COMMANDS.has(cmd.type)) return decideReferee(state, cmd as Parameters<typeof decideReferee>[1], actor);
   if (actor.seat === null) return refuse('NOT_A_PLAYER');
   const seat = actor.seat;
   switch (cmd.type) {

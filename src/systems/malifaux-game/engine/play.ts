@@ -8,7 +8,8 @@
 import * as table from '../../malifaux-table/engine/index.js';
 import type { ActiveState as TableActive, GameEvent as TableEvent } from '../../malifaux-table/engine/index.js';
 import { shuffleEvent } from '../../malifaux-table/engine/fateDeck.js';
-import { fullName, isSoulstoneUser, nameKey, type HiredCrew, type ModelProfile } from '../crews/index.js';
+import { isSoulstoneUser, type HiredCrew, type ModelProfile } from '../crews/index.js';
+import { modelLabel, resolveModel } from './resolve.js';
 import * as models from './models.js';
 import type { ModelInPlay } from './models.js';
 import * as turns from './turns.js';
@@ -16,6 +17,8 @@ import type { TurnState } from './turns.js';
 import { checkSchemeChoice, commitChoice, pickModelOf, SCHEME_ERROR_CODES, SCHEME_PICKS, type PickModel, type SchemePick } from './schemes.js';
 import { schemeForNumber } from './encounterPacks.js';
 import { other, type Seat } from './setup.js';
+import { SCORING_ERROR_CODES } from '../scoring/index.js';
+import { beginScoring, decideScoring, proceed, reveal, scoringWaits, SCORING_COMMANDS, SCORING_FLOW_ERROR_CODES, type Steps } from './scoringStep.js';
 import type { GameCommand, GameEvent, GameLayer, WholeEvent, WholeState } from './schema.js';
 
 export const PLAY_ERROR_CODES = [
@@ -29,6 +32,9 @@ export const PLAY_ERROR_CODES = [
   ...turns.TURN_ERROR_CODES,
   ...models.MODEL_ERROR_CODES,
   ...SCHEME_ERROR_CODES,
+  ...SCORING_FLOW_ERROR_CODES,
+  // The scoring rules' refusals (an objective not met, a claim the records contradict, the ledger's caps).
+  ...SCORING_ERROR_CODES,
 ] as const;
 
 interface Refusal {
@@ -133,11 +139,16 @@ function enter(flow: Flow, turn: TurnState, step: string, seat: Seat | null, mod
     advanceEnd(flow, 'endPhaseEffects');
     return;
   }
+  if (turn.phase === 'end' && turn.step === 'scoring') {
+    // END-2 (U2): no VP in turn 1, so no scoring step to run.
+    if (!turns.mayScore(turn) || beginScoring(flow, ['strategy', 'schemes'])) advanceEnd(flow, 'scoring');
+    return;
+  }
   if (turn.phase === 'end' && turn.step === 'endOfGame') {
-    // END-4: buried models are killed, with no killer.
+    // END-4 step 1 (§13-A23): buried models are killed, with no killer, before the End objectives score.
     const after = models.killBuriedAtGameEnd(flow.game.models);
     if (after.killed.length) flow.push({ type: 'ModelsChanged', models: after.models.filter((m) => after.killed.includes(m.id)), change: 'gameEnd', by: null, amount: null });
-    advanceEnd(flow, 'endOfGame');
+    if (beginScoring(flow, ['end'])) endGame(flow);
     return;
   }
   if (turn.phase === 'end' && turn.step === 'shuffle') {
@@ -163,6 +174,32 @@ function advanceEnd(flow: Flow, step: string): void {
   if (next.ok) enter(flow, next.value, step, null, null);
 }
 
+/** END-4 step 2 done: every scheme still secret is shown and checked (§12), then the game is over. */
+function endGame(flow: Flow): void {
+  for (const seat of SEATS) for (const slot of [0, 1] as const) reveal(flow, seat, slot, 'gameEnd');
+  advanceEnd(flow, 'endOfGame');
+}
+
+/** After a scoring command: the step runs on, and once it is over the End Phase moves on. */
+function afterScoring(flow: Flow): void {
+  if (!proceed(flow)) return;
+  const turn = flow.game.turn;
+  if (turn?.phase !== 'end') return;
+  if (turn.step === 'scoring') advanceEnd(flow, 'scoring');
+  else if (turn.step === 'endOfGame') endGame(flow);
+}
+
+/** A referee's ruling on a claim or correction of a score (with a seat or without). */
+export function decideReferee(state: WholeState, cmd: Extract<GameCommand, { type: 'ruleClaim' | 'correctScore' }>, actor: table.Actor): Events {
+  const game = state.game!;
+  if (game.stage !== 'turns' || !game.turn) return refuse('WRONG_STAGE', undefined, { stage: game.stage });
+  const flow = new Flow(state, foldEvents);
+  const decided = decideScoring(flow, cmd, actor.seat, actor);
+  if (!decided.ok) return decided;
+  afterScoring(flow);
+  return { ok: true, value: flow.events };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Commands
 
@@ -174,34 +211,7 @@ function pickModels(game: GameLayer): PickModel[] {
     .map((m) => pickModelOf(m, game.profiles[m.key]?.insignificant ?? false));
 }
 
-/** A model's short label, as the status shows it: A1, A2… for the first crew, B1… for the second. */
-export function modelLabel(m: Pick<ModelInPlay, 'id'>): string {
-  const match = /^s([01])-m(\d+)$/.exec(m.id);
-  return match ? `${match[1] === '0' ? 'A' : 'B'}${Number(match[2]) + 1}` : m.id;
-}
-
-/**
- * The model a player names: its id, its label (A1, B3) or its name (with its title, or a copy's number:
- * "Page 2"), case and accents aside. A name two models share is refused with their labels.
- */
-export function resolveModel(game: GameLayer, ref: string): { ok: true; value: ModelInPlay } | { ok: false; error: Refusal } {
-  const exact = game.models.find((x) => x.id === ref || modelLabel(x).toLowerCase() === ref.trim().toLowerCase());
-  if (exact) return { ok: true, value: exact };
-  const key = nameKey(ref);
-  const standing = (m: ModelInPlay) => m.status === 'in-play' || m.status === 'buried';
-  let found = game.models.filter((m) => standing(m) && (nameKey(m.name) === key || nameKey(fullName(m.name, m.title)) === key));
-  // "Page 2": a crew's second Page, its copies numbered in the crew's order as the status numbers them.
-  const copy = /^(.*\S)\s+(\d+)$/.exec(key);
-  if (found.length === 0 && copy) {
-    found = ([0, 1] as const).flatMap((seat) => {
-      const m = game.models.filter((x) => x.seat === seat && nameKey(x.name) === copy[1])[Number(copy[2]) - 1];
-      return m && standing(m) ? [m] : [];
-    });
-  }
-  if (found.length === 1) return { ok: true, value: found[0]! };
-  if (found.length > 1) return refuse('MODEL_AMBIGUOUS', undefined, { model: ref, labels: found.map((m) => `${modelLabel(m)} ${m.name}`).join(', ') });
-  return refuse('UNKNOWN_MODEL', undefined, { model: ref });
-}
+export { modelLabel, resolveModel };
 
 const modelOf = resolveModel;
 
@@ -255,6 +265,21 @@ export function decidePlay(state: WholeState, cmd: PlayCommand, seat: Seat, acto
   if (game.stage !== 'turns' || !game.turn) return refuse('WRONG_STAGE', undefined, { stage: game.stage });
   const turn = game.turn;
   const busy = state.table.status === 'active' && state.table.resolution !== null;
+  // An open claim is settled before the game goes on (U8: each VP fully resolved before the next move).
+  if (game.scoring.claims.length && !SCORING_COMMANDS.has(cmd.type)) return refuse('CLAIM_PENDING', 'END-2');
+  if (SCORING_COMMANDS.has(cmd.type)) {
+    // A game saved in its scoring step before the scoring ran it: closing it moves on, as it did then.
+    if (cmd.type === 'scoringDone' && !game.scoring.step && turn.phase === 'end' && turn.step === 'scoring') {
+      if (seat !== turn.initiative) return refuse('NOT_YOUR_DECISION', 'END-2');
+      advanceEnd(flow, 'scoring');
+      return { ok: true, value: flow.events };
+    }
+    if (busy) return refuse('TABLE_BUSY');
+    const decided = decideScoring(flow, cmd as Parameters<typeof decideScoring>[1], seat, actor);
+    if (!decided.ok) return decided;
+    afterScoring(flow);
+    return { ok: true, value: flow.events };
+  }
   switch (cmd.type) {
     case 'startStepDone': {
       const next = turns.startStepDone(turn, seat);
@@ -320,14 +345,18 @@ export function decidePlay(state: WholeState, cmd: PlayCommand, seat: Seat, acto
       enter(flow, next.value.state, 'passed', seat, null, next.value.warning ? { warning: next.value.warning } : {});
       break;
     }
-    case 'scoringDone': {
-      if (turn.phase !== 'end' || turn.step !== 'scoring') return refuse('WRONG_STEP', 'END-2', { phase: turn.phase, step: turn.step });
-      if (seat !== turn.initiative) return refuse('NOT_YOUR_DECISION', 'END-2');
-      advanceEnd(flow, 'scoring');
-      break;
-    }
     case 'modelDuel':
       return modelDuel(flow, cmd, seat, actor);
+    case 'claimScore':
+    case 'confirmClaim':
+    case 'disputeClaim':
+    case 'withdrawClaim':
+    case 'declineScoring':
+    case 'scoringDone':
+    case 'ruleClaim':
+    case 'correctScore':
+      // Decided above, before the turn's own commands.
+      return refuse('INVALID_COMMAND', undefined, { field: 'type', problem: cmd.type });
     case 'damageModel':
     case 'healModel':
     case 'changeCondition':
@@ -509,12 +538,19 @@ function changeModels(flow: Flow, cmd: Extract<PlayCommand, { type: 'damageModel
       return { ok: true, value: flow.events };
     }
     case 'replaceModel': {
+      const ids: string[] = [];
       for (const id of cmd.models) {
         const m = modelOf(game, id);
         if (!m.ok) return m;
-        if (m.value.controller !== seat) return refuse('NOT_YOUR_MODEL', 'REP-1', { model: id });
+        // A Replace into the sender's crew takes enemy models (REP-1 step 5); any other, the sender's own.
+        if ((m.value.controller === seat) === (cmd.intoMyCrew === true)) return refuse('NOT_YOUR_MODEL', 'REP-1', { model: id });
+        ids.push(m.value.id);
       }
-      const replaced = models.replace(game.models, cmd.models, cmd.profiles, { ...(cmd.heal !== undefined ? { heal: cmd.heal } : {}), activating: game.turn!.activating?.modelId ?? null });
+      const replaced = models.replace(game.models, ids, cmd.profiles, {
+        ...(cmd.heal !== undefined ? { heal: cmd.heal } : {}),
+        ...(cmd.intoMyCrew ? { seat } : {}),
+        activating: game.turn!.activating?.modelId ?? null,
+      });
       if (!replaced.ok) return replaced;
       flow.push({ type: 'ProfilesKnown', profiles: cmd.profiles });
       const touched = replaced.value.models.filter((m) => replaced.value.removed.includes(m.id) || replaced.value.added.some((a) => a.id === m.id));
@@ -522,7 +558,7 @@ function changeModels(flow: Flow, cmd: Extract<PlayCommand, { type: 'damageModel
       // REP-1 step 7: the new model continues the activation under way.
       const continues = replaced.value.continuesActivation;
       const activating = flow.turn.activating;
-      if (continues && activating && cmd.models.includes(activating.modelId)) {
+      if (continues && activating && ids.includes(activating.modelId)) {
         flow.push({ type: 'TurnChanged', turn: { ...flow.turn, activating: { ...activating, modelId: continues } }, step: 'replaced', seat, model: continues });
       }
       return { ok: true, value: flow.events };
@@ -543,6 +579,8 @@ function changeModels(flow: Flow, cmd: Extract<PlayCommand, { type: 'damageModel
 /** The game's pending decisions while the turns run: whose move, and what. */
 export function turnWaits(game: GameLayer): { seat: Seat; kind: string }[] {
   if (game.stage !== 'turns' || !game.turn) return [];
+  const scoring = scoringWaits(game);
+  if (scoring) return scoring;
   const turn = game.turn;
   if (turn.phase === 'initiative' && turn.step === 'flip') return SEATS.filter((s) => game.initiativeValues[s] === null).map((seat) => ({ seat, kind: 'initiative-flip' }));
   if (turn.phase === 'start' && turn.step === 'discard') return turn.pending.map((seat) => ({ seat, kind: 'start-discard' }));

@@ -13,6 +13,9 @@ import { declareCrewFields, hiredCrewsSchema, seatSchema } from './setup.js';
 import { hiredCrewSchema, modelProfileSchema } from '../crews/index.js';
 import { modelInPlaySchema, conditionIdSchema, type ModelInPlay } from './models.js';
 import { schemeChoiceSchema } from './schemes.js';
+import { recordsSchema, EMPTY_RECORDS } from './records.js';
+import { claimSchema, EMPTY_SCORING, revealedSchemeSchema, scoringStepSchema, scoringStateSchema, tableClaimSchema, vpEntrySchema } from './scoreState.js';
+import { schemeIdSchema } from './encounterPacks.js';
 import { turnStateSchema } from './turns.js';
 import { damageSpecSchema, suitSchema } from '../../malifaux-table/engine/schema.js';
 
@@ -44,6 +47,9 @@ export type WholeOptionsInput = z.input<typeof wholeOptionsSchema>;
 export const STAGES = ['crews', 'schemes', 'deployment', 'turns', 'over'] as const;
 export const stageSchema = z.enum(STAGES);
 export type Stage = z.infer<typeof stageSchema>;
+
+/** An objective as a command names it: the strategy, or a scheme by its number (1–13) or id. */
+const objectiveSchema = z.union([z.literal('strategy'), int.min(1).max(13), schemeIdSchema]);
 
 // ---------------------------------------------------------------------------------------------------
 // Commands (the whole game's own; the table's are accepted beside them)
@@ -81,8 +87,35 @@ export const gameCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('takeAction'), bonus: z.boolean().optional(), generated: z.boolean().optional() }),
   z.object({ type: z.literal('endActivation') }),
   z.object({ type: z.literal('pass') }),
-  /** END-2: the initiative holder closes the scoring step (the scoring issue fills it). */
+  /** END-2: this player is done scoring for the rest of the step (what `declineScoring` with no objective does). */
   z.object({ type: z.literal('scoringDone') }),
+  /**
+   * END-2, §11: the table's word on an objective the bot cannot decide alone — the strategy, or one of the
+   * sender's schemes by its number or id (its Reveal, or its End in turn 5's step C). Claiming a scheme
+   * not yet shown reveals it.
+   */
+  z.object({ type: z.literal('claimScore'), objective: objectiveSchema, half: z.enum(['reveal', 'end']).optional(), claim: tableClaimSchema }),
+  /** The opponent agrees with the open claim (or the one named): its VP is banked. */
+  z.object({ type: z.literal('confirmClaim'), claim: natural.optional() }),
+  /** The opponent disagrees, saying why: a referee rules, or the claimant withdraws it. */
+  z.object({ type: z.literal('disputeClaim'), claim: natural.optional(), reason: z.string().trim().min(1).max(300) }),
+  /** The claimant gives a claim up: nothing is banked. */
+  z.object({ type: z.literal('withdrawClaim'), claim: natural.optional() }),
+  /** The sender scores nothing more in this step (no objective), or not this objective. */
+  z.object({ type: z.literal('declineScoring'), objective: objectiveSchema.optional(), half: z.enum(['reveal', 'end']).optional() }),
+  /** A referee settles a claim, disputed or not. */
+  z.object({ type: z.literal('ruleClaim'), claim: natural.optional(), accept: z.boolean(), reason: z.string().trim().max(300).optional() }),
+  /** A referee corrects a crew's score by one VP, for a reason the log keeps. */
+  z.object({
+    type: z.literal('correctScore'),
+    seat: seatSchema,
+    objective: objectiveSchema,
+    half: z.enum(['reveal', 'end']).optional(),
+    vp: z.union([z.literal(1), z.literal(-1)]),
+    reason: z.string().trim().min(1).max(300),
+    /** The turn the VP belongs to (a correction takes back VP of the turn it names); the turn under way by default. */
+    turn: int.min(1).max(5).optional(),
+  }),
   /** An attack or opposed action between two models: the table's opposed duel, with their stats. */
   z.object({
     type: z.literal('modelDuel'),
@@ -106,7 +139,8 @@ export const gameCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changeCondition'), model: modelIdSchema, condition: conditionIdSchema, change: int.min(-99).max(99), x: z.string().max(80).optional() }),
   z.object({ type: z.literal('changeTokens'), model: modelIdSchema, token: z.string().trim().min(1).max(40), change: int.min(-99).max(99) }),
   z.object({ type: z.literal('summonModel'), summoner: modelIdSchema, profile: modelProfileSchema }),
-  z.object({ type: z.literal('replaceModel'), models: z.array(modelIdSchema).min(1).max(6), profiles: z.array(modelProfileSchema).min(1).max(6), heal: natural.max(99).optional() }),
+  /** `intoMyCrew`: the new model joins the sender's crew, in place of an enemy model (REP-1 step 5: the old one counts as killed). */
+  z.object({ type: z.literal('replaceModel'), models: z.array(modelIdSchema).min(1).max(6), profiles: z.array(modelProfileSchema).min(1).max(6), heal: natural.max(99).optional(), intoMyCrew: z.boolean().optional() }),
   z.object({ type: z.literal('buryModel'), model: modelIdSchema }),
   z.object({ type: z.literal('unburyModel'), model: modelIdSchema }),
 ]);
@@ -145,6 +179,28 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ModelsChanged'), models: z.array(modelInPlaySchema), change: z.string().max(40), by: modelIdSchema.nullable(), amount: int.nullable() }),
   z.object({ type: z.literal('ModelDuelStarted'), resolution: natural, attacker: modelIdSchema, target: modelIdSchema }),
   z.object({ type: z.literal('ModelDuelEnded'), resolution: natural }),
+  /** The End Phase's scoring step as it now stands (null: closed), and what moved it (for the log). */
+  z.object({
+    type: z.literal('ScoringStepChanged'),
+    step: scoringStepSchema.nullable(),
+    change: z.string().max(40),
+    seat: seatSchema.nullable(),
+    /** When an objective everyone knows fails by the records: the rules' reason. */
+    failure: z.object({ code: z.string().max(60), rule: z.string().max(40), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
+  }),
+  /** One VP banked (or a referee's correction), and the claim it settles. */
+  z.object({ type: z.literal('ScoreBanked'), entry: vpEntrySchema, claim: natural.nullable() }),
+  /** A scheme shown with its pick and its salt (public from now on): its commitment can be checked. */
+  z.object({ type: z.literal('SchemeRevealed'), scheme: revealedSchemeSchema, why: z.enum(['scored', 'claimed', 'gameEnd', 'corrected']) }),
+  z.object({ type: z.literal('ScoreClaimed'), claim: claimSchema }),
+  /** A claim answered: by the opponent (confirmed, disputed), its claimant (withdrawn) or a referee (accepted, rejected). */
+  z.object({
+    type: z.literal('ClaimAnswered'),
+    id: natural,
+    seat: seatSchema.nullable(),
+    answer: z.enum(['confirmed', 'disputed', 'withdrawn', 'accepted', 'rejected']),
+    reason: z.string().max(300).nullable(),
+  }),
 ]);
 export type GameEvent = z.infer<typeof gameEventSchema>;
 export type WholeEvent = GameEvent | table.GameEvent;
@@ -178,6 +234,10 @@ export const gameLayerSchema = z.object({
   turn: turnStateSchema.nullable(),
   initiativeValues: z.tuple([natural.nullable(), natural.nullable()]),
   duel: z.object({ resolution: natural, attacker: modelIdSchema, target: modelIdSchema }).nullable(),
+  /** What the scoring rules read (deaths, this turn's damage, activations); absent from snapshots made before them. */
+  records: recordsSchema.default(EMPTY_RECORDS),
+  /** The VP ledger, the schemes revealed, open claims, the scoring step under way. */
+  scoring: scoringStateSchema.default(EMPTY_SCORING),
 });
 export type GameLayer = z.infer<typeof gameLayerSchema>;
 

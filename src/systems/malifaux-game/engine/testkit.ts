@@ -5,8 +5,11 @@
  */
 import * as table from '../../malifaux-table/engine/index.js';
 import { arcanistCrew, inkwellTable } from '../crews/fixtures.js';
-import { decide, initialState, type Actor } from './game.js';
+import { decide, evolveAll, initialState, pendingDecisions, type Actor } from './game.js';
+import { publicEvent, publicView } from './views.js';
 import type { ModelInPlay, WholeCommand, WholeEvent, WholeState } from './schema.js';
+import type { Encounter } from './encounter.js';
+import type { SchemeChoice } from './schemes.js';
 import type { Seat } from './setup.js';
 
 /** The table engine's golden seed: seat 1 attacks, core pool {3, 5, 7, 10, 11} (engine README). */
@@ -17,8 +20,11 @@ export const ACTORS: readonly [Actor, Actor] = [
   { userId: 'u-bob', seat: 1, referee: false },
 ];
 
-export function startCommand(seed = SEED, gameId = 'g1'): WholeCommand {
-  return { type: 'startWholeGame', gameId, seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50 } };
+/** A referee without a seat (the app gives referee powers; the rules only read them). */
+export const REFEREE: Actor = { userId: 'u-rita', seat: null, referee: true };
+
+export function startCommand(seed = SEED, gameId = 'g1', encounter?: Encounter): WholeCommand {
+  return { type: 'startWholeGame', gameId, seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50, ...(encounter ? { encounter } : {}) } };
 }
 
 export const ADA_CREW = arcanistCrew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n');
@@ -55,8 +61,18 @@ export class ScriptedGame {
   }
 
   refused(command: WholeCommand, seat: Seat): string | null {
-    const decided = decide(this.state, command, ACTORS[seat]);
+    return this.refusedAs(command, ACTORS[seat]);
+  }
+
+  refusedAs(command: WholeCommand, actor: Actor): string | null {
+    const decided = decide(this.state, command, actor);
     return decided.ok ? null : decided.error.code;
+  }
+
+  /** Plays a command as any actor (a referee), then answers the table's decisions it opened. */
+  sendAs(command: WholeCommand, actor: Actor): void {
+    this.apply(command, actor);
+    this.answerCards();
   }
 
   answerCards(): void {
@@ -93,14 +109,24 @@ export class ScriptedGame {
 /** A scheme picked with its enemy models (ids), nothing else. */
 export const pick = (scheme: string, enemy: string[] = []) => ({ scheme, friendly: [], enemy, markerType: null, terrain: null }) as never;
 
+/** What a test may fix of the set-up: a fixed encounter (only the Attacker is flipped), each seat's schemes. */
+export interface SetUpWith {
+  encounter?: Encounter;
+  schemes?: (g: ScriptedGame) => [SchemeChoice, SchemeChoice];
+}
+
 /** Set-up to turn 1 on the golden seed: both crews, schemes, SETUP-9's Attacker, Defender, Attacker. */
-export function setUp(): ScriptedGame {
+export function setUp(wanted: SetUpWith = {}): ScriptedGame {
   const g = new ScriptedGame();
-  g.send(startCommand(), 0);
+  g.send(startCommand(SEED, 'g1', wanted.encounter), 0);
   g.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);
   g.send({ type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, 1);
-  g.send({ type: 'chooseSchemes', choice: [pick('core.harness-the-ley-line'), pick('core.assassinate')] }, 0);
-  g.send({ type: 'chooseSchemes', choice: [pick('core.take-prisoner', [g.model(0, 'Press Golem').id]), pick('core.deliver-a-message', [g.model(0, 'Ada Quill').id])] }, 1);
+  const schemes = wanted.schemes?.(g) ?? [
+    [pick('core.harness-the-ley-line'), pick('core.assassinate')],
+    [pick('core.take-prisoner', [g.model(0, 'Press Golem').id]), pick('core.deliver-a-message', [g.model(0, 'Ada Quill').id])],
+  ];
+  g.send({ type: 'chooseSchemes', choice: schemes[0] }, 0);
+  g.send({ type: 'chooseSchemes', choice: schemes[1] }, 1);
   g.send({ type: 'deployed' }, 1);
   g.send({ type: 'deployed' }, 0);
   g.send({ type: 'deployed' }, 1);
@@ -132,4 +158,28 @@ export function activations(g: ScriptedGame, during?: (g: ScriptedGame, seat: Se
     g.send({ type: 'endActivation' }, seat);
   }
   return order;
+}
+
+/**
+ * The End Phase's scoring step played the plain way: the bot banks what its records decide; every other
+ * objective is declined, and a claim still open is confirmed. Turn 1 has no step (U2).
+ */
+export function scoreNothing(g: ScriptedGame): void {
+  for (let d = pendingDecisions(g.state)[0]; d?.kind.startsWith('score-'); d = pendingDecisions(g.state)[0]) {
+    const seat = d.seat as Seat;
+    if (d.kind === 'score-confirm') g.send({ type: 'confirmClaim' }, seat);
+    else if (d.kind === 'score-disputed') g.send({ type: 'withdrawClaim' }, seat);
+    else g.send({ type: 'scoringDone' }, seat);
+  }
+}
+
+/** The public batch of a command, as the platform hands it to a presentation's afterAction. */
+export function publicBatch(b: Batch) {
+  const events = b.events.map(publicEvent).filter((e): e is WholeEvent => e !== null);
+  // Each public event's index in the full list, to fold the state up to it.
+  const at: number[] = [];
+  b.events.forEach((e, i) => {
+    if (publicEvent(e) !== null) at.push(i);
+  });
+  return { view: publicView(b.after), events, viewAfter: (i: number) => publicView(evolveAll(b.before, b.events.slice(0, (at[i] ?? b.events.length - 1) + 1))) };
 }

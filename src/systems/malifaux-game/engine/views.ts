@@ -7,8 +7,12 @@ import * as table from '../../malifaux-table/engine/index.js';
 import type { HiredCrew } from '../crews/index.js';
 import type { EncounterRecord } from './encounter.js';
 import { gameDecisionId, isGameEvent, setupWaits } from './game.js';
-import type { ModelInPlay, Stage, WholeEvent, WholeOptions, WholeState } from './schema.js';
-import type { SchemeChoice } from './schemes.js';
+import type { GameLayer, ModelInPlay, Stage, WholeEvent, WholeOptions, WholeState } from './schema.js';
+import { revealScheme, type SchemeChoice } from './schemes.js';
+import type { Claim, RevealedScheme, ScoringGroup } from './scoreState.js';
+import { resultOf } from './scoringRules.js';
+import { candidates, evaluate, type Target } from './scoringStep.js';
+import type { Evaluation, VpEntry } from '../scoring/objective.js';
 import type { TurnState } from './turns.js';
 import type { Seat } from './setup.js';
 
@@ -28,6 +32,23 @@ export interface GamePublic {
   initiativeValues: [number | null, number | null];
   /** The game's own decisions pending now, with their ids (the table's are in `pending`). */
   decisions: { seat: Seat; kind: string; id: string }[];
+  /** Every VP banked, by source and turn, a referee's corrections included (U11). */
+  ledger: VpEntry[];
+  /** VP per seat, from the ledger. */
+  vp: [number, number];
+  /** The schemes shown so far, each with its commitment and whether its pick and salt open it. */
+  revealed: RevealedInView[];
+  /** Claims the table has not settled (the opponent's answer, or a referee's ruling awaited). */
+  claims: Claim[];
+  /** The End Phase's scoring step under way: whose stage, of which group, and who is done. */
+  scoring: { group: ScoringGroup; seat: Seat; done: [boolean, boolean] } | null;
+}
+
+export type RevealedInView = RevealedScheme & { commitment: string; check: boolean };
+
+/** One of the viewer's objectives that the scoring step may ask about now, and what the rules say of it. */
+export interface ScoringCandidate extends Target {
+  evaluation: Evaluation;
 }
 
 export interface PublicCrew {
@@ -40,6 +61,8 @@ export interface GamePrivate extends GamePublic {
   myCrew: HiredCrew | null;
   /** The viewer's own schemes and secret picks, once chosen. */
   mySchemes: SchemeChoice | null;
+  /** The viewer's objectives the scoring step asks about now (their stage), with what the rules say. */
+  myScoring: ScoringCandidate[];
 }
 
 export type WholePublicView = table.PublicView & { game: GamePublic | null };
@@ -62,7 +85,28 @@ function gamePublic(state: WholeState): GamePublic | null {
     turn: game.turn,
     initiativeValues: game.initiativeValues,
     decisions: setupWaits(game).map((w) => ({ ...w, id: gameDecisionId(game, w) })),
+    ledger: game.scoring.ledger,
+    vp: resultOf(game.scoring.ledger).vp,
+    revealed: game.scoring.revealed.map((r) => {
+      const commitment = game.schemes[r.seat]?.commitments[r.slot] ?? '';
+      return { ...r, commitment, check: revealScheme(commitment, r.pick, r.salt) };
+    }),
+    claims: game.scoring.claims,
+    scoring: scoringNow(game),
   };
+}
+
+function scoringNow(game: GameLayer): GamePublic['scoring'] {
+  const step = game.scoring.step;
+  const stage = step?.stages[step.stage];
+  return step && stage ? { group: stage.group, seat: stage.seat, done: step.done } : null;
+}
+
+/** The viewer's objectives at their own stage of the scoring step, judged by the rules (their secrets in it). */
+function myScoring(game: GameLayer, seat: Seat): ScoringCandidate[] {
+  const stage = scoringNow(game);
+  if (!stage || stage.seat !== seat || stage.done[seat] || game.scoring.claims.length) return [];
+  return candidates(game, seat, stage.group).map((target) => ({ ...target, evaluation: evaluate(game, seat, target) }));
 }
 
 export function publicView(state: WholeState): WholePublicView {
@@ -71,7 +115,11 @@ export function publicView(state: WholeState): WholePublicView {
 
 export function privateView(state: WholeState, seat: Seat): WholePrivateView {
   const pub = gamePublic(state);
-  return { ...table.privateView(state.table, seat), game: pub && { ...pub, myCrew: state.game?.crews[seat] ?? null, mySchemes: state.game?.schemes[seat]?.choice ?? null } };
+  const game = state.game;
+  return {
+    ...table.privateView(state.table, seat),
+    game: pub && game && { ...pub, myCrew: game.crews[seat] ?? null, mySchemes: game.schemes[seat]?.choice ?? null, myScoring: myScoring(game, seat) },
+  };
 }
 
 /** The event as the public log may show it: a crew declared shows no crew until the reveal. */

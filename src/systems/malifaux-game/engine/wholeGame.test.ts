@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { inkwellTable, profile } from '../crews/fixtures.js';
 import { pendingDecisions, replay } from './game.js';
-import { ADA_CREW, SCRIBE_CREW, SEED, ScriptedGame, activations, setUp, startPhase } from './testkit.js';
+import { ADA_CREW, SCRIBE_CREW, SEED, ScriptedGame, activations, scoreNothing, setUp, startPhase } from './testkit.js';
 import { privateView, publicEvent, publicView } from './views.js';
 import { revealScheme, schemeSalt } from './schemes.js';
 import type { WholeEvent, WholeState } from './schema.js';
@@ -74,9 +74,11 @@ describe('a whole game of five turns', () => {
         const left = (seat: Seat) => order.slice(i).filter((s) => s === seat).length;
         if (order[i] === order[i - 1]) expect(left(order[i] === 0 ? 1 : 0) === 0 || g.log.some((e) => e.type === 'TurnChanged' && e.step === 'passed')).toBe(true);
       }
-      expect(g.turn.phase).toBe('end');
-      expect(g.turn.step).toBe('scoring');
-      g.send({ type: 'scoringDone' }, g.turn.initiative);
+      // END-2, U2: no scoring step in turn 1; from turn 2 the step waits for the Initiative player first.
+      if (turn === 1) expect(g.turn).toMatchObject({ turn: 2, phase: 'start', step: 'discard' });
+      else expect(g.turn).toMatchObject({ phase: 'end', step: 'scoring' });
+      if (turn > 1) expect(pendingDecisions(g.state)[0]).toMatchObject({ seat: g.turn.initiative, kind: 'score-strategy' });
+      scoreNothing(g);
     }
     expect(killedBy).toBe(g.model(0, 'Ada Quill').id);
     expect(g.game.stage).toBe('over');
@@ -141,7 +143,7 @@ describe('a whole game of five turns', () => {
     for (let turn = 1; turn <= 5; turn++) {
       startPhase(g);
       activations(g);
-      g.send({ type: 'scoringDone' }, g.turn.initiative);
+      scoreNothing(g);
     }
     for (const state of g.states) {
       const running = state.table.status === 'active' && state.game?.stage !== 'over';

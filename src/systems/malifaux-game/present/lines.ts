@@ -8,24 +8,10 @@ import { isGameEvent } from '../engine/game.js';
 import type { GameEvent, ModelInPlay, WholeEvent } from '../engine/schema.js';
 import { DEPLOYMENT_STEPS } from '../engine/setup.js';
 import { LAST_TURN } from '../engine/turns.js';
-import type { WholePublicView } from '../engine/views.js';
+import { contextOf, modelName, shortHex, type LineContext } from './names.js';
+import { resultLines, scoringLine } from './scoring.js';
 
-export type SeatNames = readonly [string, string];
-
-/** Seat names of a view ('?' before the game has seats). */
-export function namesOf(view: WholePublicView): SeatNames {
-  return view.status === 'new' ? ['?', '?'] : [view.seats[0].name, view.seats[1].name];
-}
-
-/** A model as a player reads it: its name, numbered when its crew has more than one of that name. */
-export function modelName(models: readonly ModelInPlay[], m: Pick<ModelInPlay, 'id' | 'name' | 'seat'>): string {
-  const same = models.filter((x) => x.seat === m.seat && x.name === m.name);
-  const index = same.findIndex((x) => x.id === m.id);
-  return same.length > 1 && index >= 0 ? `${m.name} ${index + 1}` : m.name;
-}
-
-/** A short hex prefix of a commitment: enough to recognise it, short enough for a line. */
-export const shortHex = (hex: string): string => `\`${hex.slice(0, 8)}…\``;
+export { modelName, namesOf, shortHex, contextOf, type LineContext, type SeatNames } from './names.js';
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
@@ -33,16 +19,6 @@ const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0
 export function conditionText(t: Translate, id: string, value: number | undefined): string {
   const name = t(`mg.condition.${id}` as MessageKey);
   return value !== undefined && value > 1 ? `${name} ${value}` : name;
-}
-
-/** What the lines need beside the event: names, and the models as they stand (for numbering and killers). */
-export interface LineContext {
-  names: SeatNames;
-  models: readonly ModelInPlay[];
-}
-
-export function contextOf(view: WholePublicView): LineContext {
-  return { names: namesOf(view), models: view.game?.models ?? [] };
 }
 
 function modelChangeLine(t: Translate, c: LineContext, e: Extract<GameEvent, { type: 'ModelsChanged' }>): string | null {
@@ -151,7 +127,8 @@ function turnLine(t: Translate, c: LineContext, e: Extract<GameEvent, { type: 'T
     case 'endPhaseEffects':
       return t('mg.event.endEffects');
     case 'scoring':
-      return t('mg.event.scoring');
+      // U2: turn 1 has no scoring step.
+      return turn.turn === 1 ? t('mgs.event.noVpTurnOne') : t('mg.event.scoring');
     case 'endPhaseShuffle':
       return `${t('mg.event.shuffled')}\n${t('mg.event.turnBegan', { turn: turn.turn, name: who(turn.initiative) })}`;
     default:
@@ -187,7 +164,7 @@ export function gameEventLine(t: Translate, c: LineContext, e: GameEvent): strin
       });
     case 'StageBegan':
       if (e.stage === 'crews') return null;
-      if (e.stage === 'over') return t('mg.event.stage.over', { turn: LAST_TURN });
+      if (e.stage === 'over') return [t('mg.event.stage.over', { turn: LAST_TURN }), ...resultLines(t, c)].join('\n');
       return t(`mg.event.stage.${e.stage}` as MessageKey);
     case 'DeploymentStepDone': {
       const step = DEPLOYMENT_STEPS[e.step];
@@ -207,6 +184,12 @@ export function gameEventLine(t: Translate, c: LineContext, e: GameEvent): strin
       const d = find(e.target);
       return t('mg.event.modelDuel', { attacker: `**${a ? modelName(c.models, a) : '?'}**`, target: `**${d ? modelName(c.models, d) : '?'}**` });
     }
+    case 'ScoringStepChanged':
+    case 'ScoreBanked':
+    case 'SchemeRevealed':
+    case 'ScoreClaimed':
+    case 'ClaimAnswered':
+      return scoringLine(t, c, e);
     default: {
       const never: never = e;
       return never;

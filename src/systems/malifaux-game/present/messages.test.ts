@@ -9,8 +9,8 @@ import { translator, type Translate } from '../../../i18n/index.js';
 import type { Message, StatusClock } from '../../contract.js';
 import { inkwellTable, profile } from '../crews/fixtures.js';
 import { gameChoiceId } from '../components/gameDecision.js';
-import { evolveAll, pendingDecisions } from '../engine/game.js';
-import { ACTORS, ADA_CREW, SCRIBE_CREW, ScriptedGame, activations, setUp, startCommand, startPhase as startTurn, type Batch } from '../engine/testkit.js';
+import { pendingDecisions } from '../engine/game.js';
+import { ACTORS, ADA_CREW, SCRIBE_CREW, ScriptedGame, activations, publicBatch, scoreNothing, setUp, startCommand, startPhase as startTurn } from '../engine/testkit.js';
 import { privateView, publicEvent, publicView, type WholePrivateView, type WholePublicView } from '../engine/views.js';
 import type { WholeEvent } from '../engine/schema.js';
 import type { Seat } from '../engine/setup.js';
@@ -26,17 +26,6 @@ const fr = translator('fr');
 const NO_CLOCK: StatusClock = { opened: new Map() };
 
 type Game = ScriptedGame;
-
-/** The public batch of a command, as the platform hands it to afterAction. */
-function publicBatch(b: Batch) {
-  const events = b.events.map(publicEvent).filter((e): e is WholeEvent => e !== null);
-  // Each public event's index in the full list, to fold the state up to it.
-  const at: number[] = [];
-  b.events.forEach((e, i) => {
-    if (publicEvent(e) !== null) at.push(i);
-  });
-  return { view: publicView(b.after), events, viewAfter: (i: number) => publicView(evolveAll(b.before, b.events.slice(0, (at[i] ?? b.events.length - 1) + 1))) };
-}
 
 const text = (m: Message): string => JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components });
 
@@ -73,7 +62,7 @@ function wholeGame(): Game {
         game.send({ type: 'buryModel', model: model.id }, 1);
       }
     });
-    g.send({ type: 'scoringDone' }, g.turn.initiative);
+    scoreNothing(g);
   }
   return g;
 }
@@ -225,7 +214,7 @@ describe('the living status', () => {
     const fields = embed.fields!;
     expect(fields[0]!.value).toContain('Strategy: Plant Explosives · Deployment: Wedge');
     expect(fields[1]!.name).toBe('Alice — Ada Quill');
-    expect(fields[1]!.value).toContain('VP: —');
+    expect(fields[1]!.value).toContain('VP: 0');
     // HIRE-9: the pool the hiring left (10 here), beside the hand and deck counts.
     expect(fields[1]!.value).toContain(`💎 ${g.state.table.status === 'active' ? g.state.table.seats[0].soulstones : -1} · ✋ `);
     expect(fields[1]!.value).toMatch(/Scheme commitments: `[0-9a-f]{8}…`, `[0-9a-f]{8}…`/);

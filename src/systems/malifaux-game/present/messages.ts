@@ -14,9 +14,10 @@ import { presentation as tablePresentation } from '../../malifaux-table/present/
 import { eventLine as tableEventLine, type PublicEvent as TablePublicEvent } from '../../malifaux-table/present/events.js';
 import { COLOR } from '../../malifaux-table/present/status.js';
 import type { Row } from '../../malifaux-table/present/prompts.js';
-import { choicesOf, gameChoiceId, type GameChoice } from '../components/gameDecision.js';
+import { choicesOf, gameChoiceId, SCORING_CHOICES, type GameChoice } from '../components/gameDecision.js';
 import { draftContext, EMPTY_DRAFT } from '../components/schemeDraft.js';
 import { schemeControls } from './schemeChoice.js';
+import { claimText, failureText, needText, sourceName } from './scoring.js';
 import { schemeById } from '../engine/encounterPacks.js';
 import { isGameEvent } from '../engine/game.js';
 import type { GameEvent, WholeEvent } from '../engine/schema.js';
@@ -82,6 +83,15 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
     content = [content, ...waits, t('prompt.privateHint')].filter(Boolean).join('\n');
     mention = [...new Set([...mention, ...view.game.waits.map((w) => view.seats[w.seat].userId)])];
     embed.color = COLOR.waiting;
+    // A claim to confirm: its answer's buttons on the claim's own message too (only its decider may use them).
+    const confirm = view.game.waits.find((w) => w.kind === 'score-confirm');
+    if (confirm && !components.length) {
+      const id = decisionIdOf(view, confirm);
+      components.push({
+        type: ComponentType.ActionRow,
+        components: [button(gameChoiceId(view.gameId, id, 'confirm'), t('mgs.choice.confirm')), button(gameChoiceId(view.gameId, id, 'dispute'), t('mgs.choice.dispute'), ButtonStyle.Secondary)],
+      });
+    }
     if (!components.length) components.push(tablePresentation.privateViewRow(t, view.gameId));
   }
   // A turn summary as its End Phase begins: where both crews stand after their activations.
@@ -190,12 +200,34 @@ export function gameControls(t: Translate, view: WholePrivateView): { rows: Row[
       notes.push(t('mg.private.noPassToken'));
       continue;
     }
-    const secondary: readonly GameChoice[] = ['pass', 'give', 'end'];
-    buttons.push(button(gameChoiceId(view.gameId, id, choice), t(`mg.choice.${choice}` as MessageKey), secondary.includes(choice) ? ButtonStyle.Secondary : ButtonStyle.Primary));
+    const secondary: readonly GameChoice[] = ['pass', 'give', 'end', 'dispute', 'withdraw'];
+    const label = SCORING_CHOICES.includes(choice) ? t(`mgs.choice.${choice}` as MessageKey) : t(`mg.choice.${choice}` as MessageKey);
+    buttons.push(button(gameChoiceId(view.gameId, id, choice), label, secondary.includes(choice) ? ButtonStyle.Secondary : ButtonStyle.Primary));
   }
   if (wait.kind.startsWith('deploy.')) notes.push(t('mg.private.deploy'));
+  if (wait.kind.startsWith('score-')) notes.push(...scoringNotes(t, view, wait.kind));
   if (buttons.length) rows.push({ type: ComponentType.ActionRow, components: buttons });
   return { rows, notes };
+}
+
+/** What the viewer's scoring decision is about: their objectives and what the rules say, or the claim to answer. */
+function scoringNotes(t: Translate, view: WholePrivateView, kind: string): string[] {
+  if (view.status === 'new' || !view.game) return [];
+  const game = view.game;
+  const claim = game.claims[0];
+  const c = contextOf(view);
+  if (kind === 'score-confirm' && claim) return [t('mgs.private.claimOpen', { objective: sourceName(t, claim.source), claim: claimText(t, c, claim) })];
+  if (kind === 'score-disputed' && claim) return [t('mgs.private.myClaimDisputed', { reason: claim.reason ?? '' })];
+  const lines = game.myScoring.map((candidate) => {
+    const number = candidate.source.kind === 'scheme' ? schemeById(candidate.source.scheme)?.number : undefined;
+    const objective = `**${sourceName(t, candidate.source)}**${number ? ` (${number})` : ''}`;
+    const judged = candidate.evaluation;
+    if (judged.kind === 'scores') return t('mgs.private.scores', { objective });
+    if (judged.kind === 'fails') return t('mgs.private.fails', { objective, reason: failureText(t, judged) });
+    const statement = needText(t, judged.need, c.names[view.viewer]);
+    return statement ? t('mgs.private.needs', { objective, statement }) : t('mgs.private.needsGeneric', { objective });
+  });
+  return [...lines, t('mgs.private.howToClaim')];
 }
 
 /** The viewer's crew (their own, from its declaration) and secret schemes with their picks. */
@@ -316,6 +348,8 @@ function quiet(batch: PublicBatch<WholePublicView, WholeEvent>): boolean {
     if (!isGameEvent(e)) return false;
     if (e.type === 'TurnChanged') return !NEWS_STEPS.has(e.step);
     if (e.type === 'ModelsChanged') return !NEWS_CHANGES.has(e.change);
+    // The step's own moves (a stage passed, a decline) are the status's; VP, claims, answers and reveals are news.
+    if (e.type === 'ScoringStepChanged') return e.change !== 'began' && e.change !== 'failed';
     return e.type === 'InitiativeFlipped' || e.type === 'DeploymentStepDone' || e.type === 'CrewDeclared' || e.type === 'SchemesChosen';
   });
 }
@@ -352,7 +386,7 @@ function hints(t: Translate, view: WholePublicView, mine: WholePrivateView | nul
 
 function guide(t: Translate): Guide {
   return {
-    steps: [t('mg.guide.crew'), t('mg.guide.schemes'), t('mg.guide.deploy'), t('mg.guide.ready'), t('mg.guide.initiative'), t('mg.guide.activate'), t('mg.guide.attack'), t('mg.guide.model'), t('mg.guide.end')],
+    steps: [t('mg.guide.crew'), t('mg.guide.schemes'), t('mg.guide.deploy'), t('mg.guide.ready'), t('mg.guide.initiative'), t('mg.guide.activate'), t('mg.guide.attack'), t('mg.guide.model'), t('mg.guide.end'), t('mgs.guide.score')],
   };
 }
 

@@ -13,6 +13,7 @@ import { DEPLOYMENT_STEPS } from '../engine/setup.js';
 import type { ModelInPlay } from '../engine/schema.js';
 import type { GamePublic, WholePublicView } from '../engine/views.js';
 import { conditionText, modelName, namesOf, shortHex } from './lines.js';
+import { revealedText, sourceName, vpText } from './scoring.js';
 
 /** Discord's limits: an embed's field value, its description, and the whole embed. */
 export const FIELD_LIMIT = 1024;
@@ -78,8 +79,10 @@ export function crewField(t: Translate, view: WholePublicView, game: GamePublic,
   const leader = crew.crew?.models.find((m) => m.role === 'leader')?.profile.name;
   const commitments = game.commitments[seat];
   const pool = view.status === 'new' ? null : view.seats[seat];
+  const revealed = revealedText(t, game.revealed, seat);
   const head = [
-    t('mg.status.vp', { vp: '—' }),
+    t('mg.status.vp', { vp: vpText(t, game.ledger, seat, game.vp[seat]) }),
+    ...(revealed ? [revealed] : []),
     ...(pool ? [t('status.seat', { soulstones: pool.soulstones, hand: pool.handCount, deck: pool.deckCount, discard: pool.discard.length })] : []),
     commitments ? t('mg.status.commitments', { commitments: commitments.map(shortHex).join(', ') }) : t('mg.status.noCommitments'),
   ];
@@ -125,6 +128,8 @@ function whereLines(t: Translate, view: WholePublicView, game: GamePublic): stri
     const m = game.models.find((x) => x.id === turn.activating!.modelId);
     if (m) lines.push(t('mg.status.activating', { model: `**${modelName(game.models, m)}**`, count: turn.activating.actions }));
   }
+  if (game.scoring) lines.push(t('mgs.status.scoring', { group: game.scoring.group, name: `**${names[game.scoring.seat]}**` }));
+  for (const claim of game.claims) lines.push(t('mgs.status.claim', { name: `**${names[claim.seat]}**`, objective: sourceName(t, claim.source), status: claim.status }));
   return lines;
 }
 

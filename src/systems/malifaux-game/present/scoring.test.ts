@@ -1,0 +1,123 @@
+/**
+ * The scoring as players read it, from a real game through the engine: the channel's lines for claims,
+ * confirmations, disputes, rulings, corrections, reveals and the result, in English and French; the DM of
+ * the player whose decision it is (what each objective needs, the claim to answer, its buttons); the
+ * status's VP by source. No message key, placeholder or rule code reaches a player.
+ */
+import { describe, expect, it } from 'vitest';
+import { translator } from '../../../i18n/index.js';
+import type { Message, StatusClock } from '../../contract.js';
+import { pendingDecisions } from '../engine/game.js';
+import { REFEREE, activations, publicBatch, scoreNothing, setUp, startPhase, type ScriptedGame } from '../engine/testkit.js';
+import { privateView, publicEvent, publicView } from '../engine/views.js';
+import type { WholeEvent } from '../engine/schema.js';
+import type { Seat } from '../engine/setup.js';
+import { presentation } from './messages.js';
+
+const en = translator('en');
+const fr = translator('fr');
+const NO_CLOCK: StatusClock = { opened: new Map() };
+const text = (m: Message): string => JSON.stringify({ content: m.content, embeds: m.embeds, components: m.components });
+const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
+const lines0 = (g: ScriptedGame) => g.log.map(publicEvent).filter((e): e is WholeEvent => e !== null).map((e) => presentation.logLine(en, publicView(g.state), e, true) ?? '').join('\n');
+
+/** To the End Phase of `turn`, the scoring of the turns before declined. */
+function toEndPhase(g: ScriptedGame, turn: number): void {
+  while (g.turn.turn < turn || g.turn.phase !== 'end') {
+    if (g.turn.phase === 'end') scoreNothing(g);
+    else {
+      startPhase(g);
+      activations(g, (game, seat, model) => {
+        // Turn 2: Bob's Leader at half its Health, so Alice's Assassinate scores by the records.
+        if (game.turn.turn === 2 && seat === 0 && model.name === 'Ada Quill') game.send({ type: 'damageModel', model: game.model(1, 'Scribe Major').id, amount: 3, by: model.id }, 0);
+      });
+    }
+  }
+}
+
+/** A game with every kind of scoring move: a claim confirmed, one disputed and accepted, one withdrawn, a correction, reveals, the end. */
+function scoredGame(): ScriptedGame {
+  const g = setUp();
+  toEndPhase(g, 2);
+  const first = g.turn.initiative;
+  g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 1, note: 'by the well' } }, first);
+  g.send({ type: 'confirmClaim' }, other(first));
+  g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 1 } }, other(first));
+  g.send({ type: 'disputeClaim', reason: 'not in our half' }, first);
+  g.sendAs({ type: 'ruleClaim', accept: true, reason: 'the photo shows it' }, REFEREE);
+  scoreNothing(g);
+  toEndPhase(g, 3);
+  const now = g.turn.initiative;
+  g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 2 } }, now);
+  g.send({ type: 'disputeClaim', reason: 'no' }, other(now));
+  g.send({ type: 'withdrawClaim' }, now);
+  g.sendAs({ type: 'correctScore', seat: now, objective: 'strategy', vp: -1, reason: 'counted twice', turn: 2 }, REFEREE);
+  toEndPhase(g, 5);
+  scoreNothing(g);
+  return g;
+}
+
+describe('the scoring in words', () => {
+  it('END-2, §12, U11: English and French tell every scoring move — no key, placeholder or rule code', async () => {
+    const g = scoredGame();
+    expect(g.game.stage).toBe('over');
+    for (const t of [en, fr]) {
+      const messages = await Promise.all(g.batches.map((b) => presentation.afterAction(t, publicBatch(b))));
+      const view = publicView(g.state);
+      const log = g.log.map(publicEvent).filter((e): e is WholeEvent => e !== null).map((e) => presentation.logLine(t, view, e, true));
+      const all = [...messages.map(text), ...log].join('\n');
+      expect(all).not.toMatch(/\b(mgs?|scoring|error)\.[a-z]/);
+      expect(all).not.toMatch(/\{[a-zA-Z]+\}/);
+      expect(all).not.toMatch(/\b(?!SHA-\d)[A-Z]{2,5}-\d+\b|§|\bU\d\b|ScoreBanked|ScoreClaimed|ClaimAnswered/);
+    }
+    expect(lines0(g)).toContain('No VP in turn 1: there is nothing to score.');
+    const lines = g.log.map(publicEvent).filter((e): e is WholeEvent => e !== null).map((e) => presentation.logLine(en, publicView(g.state), e, true) ?? '').join('\n');
+    expect(lines).toMatch(/📣 \*\*(Alice|Bob)\*\* claims 1 VP for Plant Explosives: .*count: 1 · note: “by the well”\./);
+    expect(lines).toMatch(/✅ \*\*(Alice|Bob)\*\* confirms the claim\./);
+    expect(lines).toMatch(/❌ \*\*(Alice|Bob)\*\* disputes the claim: “not in our half”/);
+    expect(lines).toContain('⚖️ A referee accepts the claim — “the photo shows it”.');
+    expect(lines).toMatch(/withdraws the claim: no VP\./);
+    expect(lines).toMatch(/⚖️ A referee corrects \*\*(Alice|Bob)\*\*’s score: −1 VP for Plant Explosives — “counted twice”\./);
+    expect(lines).toContain('🏆 **Alice** scores 1 VP: Assassinate (Reveal) (by the bot’s records).');
+    expect(lines).toMatch(/📜 \*\*Alice\*\* reveals \*\*Assassinate\*\*\. Commitment `[0-9a-f]{8}…`: ✓ it matches the one posted at set-up\./);
+    // Bob's Take Prisoner names its chosen model when it is revealed at the end.
+    expect(lines).toMatch(/📜 \*\*Bob\*\* reveals \*\*Take Prisoner\*\* \(chosen: Press Golem\)/);
+    expect(lines).toMatch(/🏆 Result: \*\*Alice\*\* \d · \*\*Bob\*\* \d — (a draw|\*\*(Alice|Bob)\*\* wins)\.\nVP by turn \(1–5\): Alice 0·\d·\d·\d·\d — Bob 0·\d·\d·\d·\d/);
+  });
+
+  it('END-2: the decider’s DM says what each objective needs or why it fails, and carries the decision’s buttons; the opponent’s shows the claim to answer', async () => {
+    const g = setUp();
+    toEndPhase(g, 2);
+    const seat = g.turn.initiative;
+    const d = pendingDecisions(g.state)[0]!;
+    expect(d).toMatchObject({ seat, kind: 'score-strategy' });
+    const dm = text(await presentation.privateMessage(en, privateView(g.state, seat)));
+    expect(dm).toContain('Your decision: score the strategy: claim it or decline.');
+    expect(dm).toContain('**Plant Explosives**: claim it if it holds on the table — To claim it, state: a count from 0 to 10.');
+    expect(dm).toContain(`"custom_id":"fk:g:g1:`);
+    expect(dm).toContain('Score nothing more');
+    g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 1 } }, seat);
+    const answer = text(await presentation.privateMessage(fr, privateView(g.state, other(seat))));
+    expect(answer).toContain('confirmer ou contester la revendication');
+    expect(answer).toContain('Confirmer la revendication');
+    expect(answer).toContain('Contester…');
+    // The claim's own channel message carries the answer's buttons too.
+    const channel = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
+    expect(channel).toMatch(/"custom_id":"fk:g:g1:[^"]+:confirm"/);
+    expect(channel).toMatch(/"custom_id":"fk:g:g1:[^"]+:dispute"/);
+  });
+
+  it('the status shows the VP by source, the schemes revealed with their check, the stage and the open claim', () => {
+    const g = setUp();
+    toEndPhase(g, 2);
+    const seat = g.turn.initiative;
+    g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 1 } }, seat);
+    let status = text(presentation.livingStatus!(en, publicView(g.state), NO_CLOCK));
+    expect(status).toMatch(/Claim by \*\*(Alice|Bob)\*\*: Plant Explosives — awaiting its confirmation/);
+    g.send({ type: 'confirmClaim' }, other(seat));
+    scoreNothing(g);
+    status = text(presentation.livingStatus!(en, publicView(g.state), NO_CLOCK));
+    expect(status).toContain('VP: 1, from Plant Explosives 1');
+    expect(status).toContain('Revealed: Assassinate ✓');
+  });
+});
