@@ -313,6 +313,13 @@ describe('a whole game by play-by-post', () => {
     const sums = [0, 1].map((seat) => game.scoring.ledger.filter((e) => e.seat === seat).reduce((n, e) => n + e.vp, 0));
     expect(outcome).toMatchObject({ finished: true, how: 'played', seats: [{ seat: 0, vp: sums[0] }, { seat: 1, vp: sums[1] }] });
     if (outcome.finished) expect(outcome.seats.map((s) => s.result)).toEqual(sums[0] === sums[1] ? ['draw', 'draw'] : sums[0]! > sums[1]! ? ['win', 'loss'] : ['loss', 'win']);
+    // The final summary, once, with its VP-per-turn table and its picture (the same totals as the ledger).
+    const finals = app.publicMessages(ch()).filter((m) => m.attachments.some((a) => a.filename === 'result.png'));
+    expect(finals).toHaveLength(1);
+    const summary = JSON.stringify(finals[0]!.embeds);
+    expect(summary).toContain('Turn');
+    expect(summary).toContain(`${sums[0]}`);
+    expect(finals[0]!.attachments.find((a) => a.filename === 'result.png')!.description).toMatch(/Alice/);
     // The status shows the VP by source.
     const strategyVp = game.scoring.ledger.filter((e) => e.seat === claimant && e.source.kind === 'strategy').reduce((n, e) => n + e.vp, 0);
     expect(strategyVp).toBe(1);

@@ -18,6 +18,9 @@ import { choicesOf, gameChoiceId, SCORING_CHOICES, type GameChoice } from '../co
 import { draftContext, EMPTY_DRAFT } from '../components/schemeDraft.js';
 import { schemeControls } from './schemeChoice.js';
 import { claimText, failureText, needText, sourceName } from './scoring.js';
+import { finalSummary, type ResultInput } from './result.js';
+import { drawResultPicture } from './resultPicture.js';
+import { resultOf } from '../scoring/ledger.js';
 import { schemeById } from '../engine/encounterPacks.js';
 import { isGameEvent } from '../engine/game.js';
 import type { GameEvent, WholeEvent } from '../engine/schema.js';
@@ -101,7 +104,32 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
     embed.title = t('mgc.summary.title', { turn: endPhase.turn.turn });
     embed.fields = [...(embed.fields ?? []), crewField(t, view, game, 0), crewField(t, view, game, 1)];
   }
-  return { ...message, ...(content ? { content } : {}), embeds: [embed, ...(message.embeds?.slice(1) ?? [])], components, allowed_mentions: { parse: [], users: mention } };
+  const embeds = [embed, ...(message.embeds?.slice(1) ?? [])];
+  const files = [...(message.files ?? [])];
+  // The game played to its end: the final summary and its picture, once, with the message that ends it.
+  const ended = batch.events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
+  const input = ended ? resultInput(view) : null;
+  if (input) {
+    const picture = await drawResultPicture(input, t.locale ?? 'en');
+    embeds.push({ ...finalSummary(input, t), image: { url: `attachment://${picture.name}` } });
+    files.push(picture);
+  }
+  return { ...message, ...(content ? { content } : {}), embeds, components, allowed_mentions: { parse: [], users: mention }, ...(files.length ? { files } : {}) };
+}
+
+/** What the final summary reads, from the public view of a game played to its end (null otherwise). */
+function resultInput(view: WholePublicView): ResultInput | null {
+  const game = view.game;
+  const record = game?.encounter;
+  if (view.status === 'new' || !game || !record) return null;
+  return {
+    names: contextOf(view).names,
+    entries: game.ledger,
+    result: resultOf(game.ledger),
+    strategy: record.encounter.strategy,
+    schemes: game.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme, verified: r.check })),
+    ended: { how: 'played' },
+  };
 }
 
 function story(view: WholePublicView): string | null {
