@@ -198,7 +198,10 @@ describe('a crew entered model by model, and autocomplete from the crews', () =>
       // Not hirable: declared through the paste's checks, refused by them.
       await ask('alice', 'crew add', { model: 'Guild Clerk' }, channel);
       await enterCard('alice', 'Guild Clerk', channel);
-      expect(await refused('alice', 'crew done')).toContain('This crew cannot be hired as listed (1 problem)');
+      const notHirable = await refused('alice', 'crew done');
+      expect(notHirable).toContain('This crew cannot be hired as listed (1 problem)');
+      // The problem itself, listed under the refusal in words that say what to do.
+      expect(notHirable).toMatch(/\n• Guild Clerk [^\n]+/);
       await ask('alice', 'crew remove', { model: 'Guild Clerk' }, channel);
       expect((await app.command('alice', 'crew done', undefined, channel)).ok).toBe(true);
       expect((await whole(channel)).game?.crews[0]).not.toBeNull();

@@ -8,6 +8,7 @@ export const en = {
   ...resultMessagesEn,
   ...scoringMessagesEn,
   // --- problems the application reports (engine rule errors are further down)
+  'error.moreDetails': '…and {count, plural, one {# more} other {# more}}.',
   'error.UNKNOWN': 'That did not work ({code}).',
   'error.INTERNAL': 'Something went wrong on our side. Nothing was changed; please try again.',
   'error.MALFORMED_INTERACTION': 'That request was malformed and was ignored. Nothing was changed.',

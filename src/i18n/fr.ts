@@ -8,6 +8,7 @@ export const fr: Record<keyof typeof en, string> = {
   ...wholeGameCommandsFr,
   ...resultMessagesFr,
   ...scoringMessagesFr,
+  'error.moreDetails': '…et {count, plural, one {# autre} other {# autres}}.',
   'error.UNKNOWN': 'Cela n’a pas fonctionné ({code}).',
   'error.INTERNAL': 'Un problème est survenu de notre côté. Rien n’a été modifié ; réessayez.',
   'error.MALFORMED_INTERACTION': 'Cette requête était mal formée et a été ignorée. Rien n’a été modifié.',

@@ -27,8 +27,59 @@ export const crewListMessagesFr: Record<keyof typeof crewListMessagesEn, string>
   'error.CREW_UNEXPECTED_LINE': 'La ligne {line} (« {text} ») n’appartient à aucune section. Placez les personnages sous un titre comme Hires:, ou retirez la ligne.',
 };
 
+
+/** Each hiring problem of a crew refused as not hirable, listed under the refusal (HIRE, SETUP-5): what to do instead. */
+export const hireProblemMessagesEn = {
+  'error.CREW_NOT_HIRABLE.ENCOUNTER_SIZE_INVALID': 'The encounter size must be a whole number of points, 1 or more (50 by default), not {size}.',
+  'error.CREW_NOT_HIRABLE.UNKNOWN_MODEL': '{name} is not in this server’s model table yet. Enter its card: station, cost, Health, base, Df, Wp, Sz and Mv.',
+  'error.CREW_NOT_HIRABLE.UNKNOWN_UPGRADE': 'The upgrade {upgrade} (on {name}) is not in this server’s table yet. Enter its cost and faction.',
+  'error.CREW_NOT_HIRABLE.LEADER_MISSING': 'The crew has no Leader. Name one under “Leader:”.',
+  'error.CREW_NOT_HIRABLE.LEADER_NOT_ONE': 'The list names {count} Leaders and a crew has exactly one. Keep one under “Leader:” and list the others as hires.',
+  'error.CREW_NOT_HIRABLE.LEADER_STATION': '{name} is {station, select, Master {a Master} Henchman {a Henchman} Enforcer {an Enforcer} Minion {a Minion} Peon {a Peon} other {a {station}}} and cannot lead: the Leader is a Master or a Henchman.',
+  'error.CREW_NOT_HIRABLE.LEADER_FACTION': '{name} is not of the declared faction. Choose a Leader of that faction, or declare its faction.',
+  'error.CREW_NOT_HIRABLE.MASTER_UNDER_HENCHMAN': 'A crew led by a Henchman cannot hire a Master: remove {name}.',
+  'error.CREW_NOT_HIRABLE.NO_PRINTED_COST': '{name} has no cost and can only join a crew as its Leader: remove it from the hires.',
+  'error.CREW_NOT_HIRABLE.OUT_OF_FACTION': '{name} shares no keyword with the Leader and is not of the declared faction, so it cannot be hired.',
+  'error.CREW_NOT_HIRABLE.MODEL_LIMIT': 'The crew has {count} × {name}, but {limit, plural, one {only one copy} other {at most # copies}} may be hired.',
+  'error.CREW_NOT_HIRABLE.TITLE_CLASH': '{name} appears with different titles ({titles}). Keep a single version of it.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_TOO_MANY': '{name} carries {count} upgrades, but a model is hired with one at most.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_FACTION': '{upgrade} is not an upgrade of the declared faction: remove it.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_LIMIT': '{upgrade} is attached {count} times, but the crew may have {limit, plural, one {only one} other {#}}.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_RESTRICTED': '{name} does not meet the restrictions of {upgrade}. Attach it to a model that does.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_SPECIAL': '{upgrade} is a Special upgrade and cannot be hired: remove it.',
+  'error.CREW_NOT_HIRABLE.TOTEM_WITHOUT_MASTER': '{name} is the totem of {master} and can only be hired with {master} in the crew.',
+  'error.CREW_NOT_HIRABLE.OVER_ENCOUNTER_SIZE': 'The crew costs {total} points, more than the encounter’s {size}. Remove models or upgrades.',
+  'error.CREW_NOT_HIRABLE.SOULSTONE_POOL_OVER_CAP': 'The list declares {declared} soulstones, but a crew starts with {cap} at most.',
+  'error.CREW_NOT_HIRABLE.SOULSTONE_POOL_MISMATCH': 'The list declares {declared} soulstones, but its costs leave {computed}. Check the costs in the model table, or correct the list.',
+} as const;
+
+export const hireProblemMessagesFr: Record<keyof typeof hireProblemMessagesEn, string> = {
+  'error.CREW_NOT_HIRABLE.ENCOUNTER_SIZE_INVALID': 'La taille de la rencontre doit être un nombre entier de points, 1 ou plus (50 par défaut), pas {size}.',
+  'error.CREW_NOT_HIRABLE.UNKNOWN_MODEL': '{name} n’est pas encore dans la table des personnages de ce serveur. Saisissez sa carte : rang, coût, Santé, socle, Défense, Volonté, Taille et Mouvement.',
+  'error.CREW_NOT_HIRABLE.UNKNOWN_UPGRADE': 'L’amélioration {upgrade} (sur {name}) n’est pas encore dans la table de ce serveur. Saisissez son coût et sa faction.',
+  'error.CREW_NOT_HIRABLE.LEADER_MISSING': 'La bande n’a pas de Chef. Nommez-en un sous « Leader: ».',
+  'error.CREW_NOT_HIRABLE.LEADER_NOT_ONE': 'La liste nomme {count} Chefs, et une bande en a exactement un. Gardez-en un sous « Leader: » et recrutez les autres.',
+  'error.CREW_NOT_HIRABLE.LEADER_STATION': '{name} est ' + STATION_FR + ' et ne peut pas mener la bande : le Chef est un Maître ou un Lieutenant.',
+  'error.CREW_NOT_HIRABLE.LEADER_FACTION': '{name} n’est pas de la faction déclarée. Choisissez un Chef de cette faction, ou déclarez la sienne.',
+  'error.CREW_NOT_HIRABLE.MASTER_UNDER_HENCHMAN': 'Une bande menée par un Lieutenant ne peut pas recruter de Maître : retirez {name}.',
+  'error.CREW_NOT_HIRABLE.NO_PRINTED_COST': '{name} n’a pas de coût et ne peut rejoindre une bande qu’en tant que Chef : retirez-le des recrues.',
+  'error.CREW_NOT_HIRABLE.OUT_OF_FACTION': '{name} ne partage aucun mot-clé avec le Chef et n’est pas de la faction déclarée : il ne peut pas être recruté.',
+  'error.CREW_NOT_HIRABLE.MODEL_LIMIT': 'La bande compte {count} × {name}, mais {limit, plural, one {un seul exemplaire peut} other {# exemplaires au plus peuvent}} être recrutés.',
+  'error.CREW_NOT_HIRABLE.TITLE_CLASH': '{name} apparaît avec des titres différents ({titles}). N’en gardez qu’une version.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_TOO_MANY': '{name} porte {count} améliorations, mais un personnage est recruté avec une seule au plus.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_FACTION': '{upgrade} n’est pas une amélioration de la faction déclarée : retirez-la.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_LIMIT': '{upgrade} est attachée {count} fois, mais la bande peut en avoir {limit, plural, one {une seule} other {#}}.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_RESTRICTED': '{name} ne remplit pas les restrictions de {upgrade}. Attachez-la à un personnage qui les remplit.',
+  'error.CREW_NOT_HIRABLE.UPGRADE_SPECIAL': '{upgrade} est une amélioration Spéciale et ne peut pas être recrutée : retirez-la.',
+  'error.CREW_NOT_HIRABLE.TOTEM_WITHOUT_MASTER': '{name} est le totem de {master} et ne peut être recruté qu’avec {master} dans la bande.',
+  'error.CREW_NOT_HIRABLE.OVER_ENCOUNTER_SIZE': 'La bande coûte {total} points, plus que les {size} de la rencontre. Retirez des personnages ou des améliorations.',
+  'error.CREW_NOT_HIRABLE.SOULSTONE_POOL_OVER_CAP': 'La liste déclare {declared} Pierrâmes, mais une bande commence avec {cap} au plus.',
+  'error.CREW_NOT_HIRABLE.SOULSTONE_POOL_MISMATCH': 'La liste déclare {declared} Pierrâmes, mais ses coûts en laissent {computed}. Vérifiez les coûts dans la table des personnages, ou corrigez la liste.',
+};
+
 export const wholeGameCommandsEn = {
   ...crewListMessagesEn,
+  ...hireProblemMessagesEn,
   'mgc.crew.pasteTitle': 'Your crew list',
   'mgc.crew.pasteLabel': 'Paste the list as your crew builder prints it',
   'mgc.crew.pastePlaceholder': 'Ada Quill (Arcanists)\nLeader:\n  Ada Quill\nHires:\n  Page\n  Page',
@@ -175,6 +226,7 @@ export const wholeGameCommandsEn = {
 
 export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, string> = {
   ...crewListMessagesFr,
+  ...hireProblemMessagesFr,
   'mgc.crew.pasteTitle': 'Votre liste de bande',
   'mgc.crew.pasteLabel': 'Collez la liste telle que votre outil l’imprime',
   'mgc.crew.pastePlaceholder': 'Collez ici la liste, par ex. :\nAda Quill (Arcanists)\nLeader:\n  Ada Quill',

@@ -39,6 +39,8 @@ export interface RuleError {
   code: string;
   rule?: string;
   params?: Record<string, string | number>;
+  /** The parts of a refusal that has several (a crew's hiring problems), each read as `error.<code>.<its code>`. */
+  details?: RuleError[];
 }
 
 export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };

@@ -7,6 +7,7 @@
  * live in schemes.ts.
  */
 import { z } from 'zod';
+import type { RuleError } from '../../contract.js';
 import { checkHiring, hiredCrewSchema, parsedCrewSchema, modelTableSchema, type HireProblem, type HiredCrew, type ModelTable, type ParsedCrew } from '../crews/index.js';
 
 export type Seat = 0 | 1;
@@ -41,6 +42,8 @@ export interface SetupRefusal {
   params?: Record<string, string | number>;
   /** Every hiring problem, when the crew breaks the hiring rules (they are listed back together). */
   problems?: HireProblem[];
+  /** The same, as the refusal's parts the edge lists under it (RuleError.details). */
+  details?: RuleError[];
 }
 
 /**
@@ -54,7 +57,7 @@ export function declareCrew(crews: readonly [HiredCrew | null, HiredCrew | null]
     return { ok: false, error: { code: 'CREW_UNKNOWN_NAMES', params: { names: names.join(', '), count: names.length } } };
   }
   const hired = checkHiring(crew, profiles, encounterSize);
-  if (!hired.ok) return { ok: false, error: { code: 'CREW_NOT_HIRABLE', rule: hired.error[0]?.rule ?? 'HIRE-8', params: { count: hired.error.length }, problems: hired.error } };
+  if (!hired.ok) return { ok: false, error: { code: 'CREW_NOT_HIRABLE', rule: hired.error[0]?.rule ?? 'HIRE-8', params: { count: hired.error.length }, problems: hired.error, details: hired.error.map(({ code, rule, params }) => ({ code, ...(rule ? { rule } : {}), params })) } };
   return { ok: true, crew: hired.value, bothIn: crews[other(seat)] !== null };
 }
 
