@@ -59,7 +59,7 @@ export default systemCommand(
     name: 'score',
     description: 'Scoring: claim VP, decline, confirm or dispute a claim; referees rule and correct',
     name_localizations: { fr: 'score' },
-    description_localizations: { fr: 'Décompte : revendiquer des PV, renoncer, confirmer ou contester ; les arbitres tranchent et corrigent' },
+    description_localizations: { fr: 'Décompte : revendiquer des PV, renoncer, confirmer ou contester ; l’arbitre tranche et corrige' },
     contexts: [0],
     options: [
       sub('claim', 'revendiquer', 'Claim 1 VP for the strategy or a scheme, saying what the table shows', 'Revendiquer 1 PV pour la stratégie ou une combine, en disant ce que montre la table', [
