@@ -42,7 +42,7 @@ describe('pictures through the bot', () => {
     await app.settle();
     // A picture whose upload failed is added to the message afterwards, by the transport (not tracked by
     // settle): wait for it. The logs say why, if it never comes.
-    await expect.poll(() => flipPictures(ch).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => flipPictures(ch).length, { timeout: 30_000 }).toBe(1);
     expect(flipPictures(ch), app.logs.join('\n')).toHaveLength(1);
     const reply = flipPictures(ch)[0]!;
     const attachment = reply.attachments.find((a) => a.filename === 'flip.png');
@@ -59,7 +59,7 @@ describe('pictures through the bot', () => {
     );
     expect(flipPictures(ch)).toHaveLength(1);
     await app.command('alice', 'game end', undefined, ch);
-  });
+  }, 60_000);
 
   it('a flip waiting for a cheat has no picture yet; it gets one, once, when the cheat is settled', async () => {
     const ch = channel('table-2');
