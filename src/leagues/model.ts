@@ -27,6 +27,33 @@ export const LEAGUE_ERROR_CODES = [
   /** A forfeit names an absent player who is not at the table, or nobody. */
   'INVALID_FORFEIT',
   'ROUND_RESULTS_MISSING',
+  /** Pairing a round with fewer than two active players. */
+  'TOO_FEW_PLAYERS',
+  'PLAYER_NOT_IN_LEAGUE',
+  'ALREADY_DROPPED',
+  /** A table of that round already has a result: a player asks the organiser to correct it. */
+  'RESULT_EXISTS',
+  /** A report for that table waits for its answer already. */
+  'REPORT_PENDING',
+  'UNKNOWN_REPORT',
+  /** Confirming (or disputing) the report you made yourself. */
+  'OWN_REPORT',
+  /** Confirming or disputing a report for a game you were not in. */
+  'NOT_YOUR_REPORT',
+  /** No table of any round has these two players without a result. */
+  'NO_OPEN_TABLE',
+  /** Voiding a table that has no result. */
+  'NO_RESULT',
+  /** Re-pairing a round some of whose tables have results. */
+  'ROUND_HAS_RESULTS',
+  /** Swapping a player with themself, or players not in that round. */
+  'INVALID_SWAP',
+  'NOT_LATEST_ROUND',
+  'ALREADY_CLOSED',
+  /** A result needs a reason (a correction, a void, a bonus or penalty). */
+  'REASON_REQUIRED',
+  /** A setting out of its range (`problem` names which). */
+  'INVALID_SETTINGS',
 ] as const;
 export type LeagueErrorCode = (typeof LEAGUE_ERROR_CODES)[number];
 
@@ -55,10 +82,35 @@ export const roundSchema = z.object({
   number: z.number().int().min(1),
   tables: z.array(tableSchema),
   byes: z.array(playerIdSchema).default([]),
+  /** When the round went out (ISO time, given by the edge: the rules read no clock). */
+  pairedAt: z.string().optional(),
+  /** A one-day event's timed round: when it ends. Absent for a season's open rounds. */
+  endsAt: z.string().optional(),
+  /** The encounter fixed for every table of the round (a whole game's share code), when one is. */
+  encounter: z.string().optional(),
+  /** Tables whose players met before, flagged when the round went out. */
+  rematches: z.array(pair).optional(),
 });
 export type Round = z.infer<typeof roundSchema>;
 
-const resultBase = { round: z.number().int().min(1), players: pair, voided: z.boolean().default(false) };
+/** What a finished game told about itself when it reported its result (the system's outcome and encounter). */
+export const gameInfoSchema = z.object({
+  gameId: z.string(),
+  system: z.string(),
+  encounter: z.object({ strategy: z.string(), deployment: z.string(), schemes: z.array(z.string()) }).nullable().default(null),
+  /** Each crew, in the order of the result's players, when known. */
+  crews: z.array(z.object({ faction: z.string().nullable(), leader: z.string().nullable() }).nullable()).default([]),
+});
+export type GameInfo = z.infer<typeof gameInfoSchema>;
+
+const resultBase = {
+  round: z.number().int().min(1),
+  players: pair,
+  voided: z.boolean().default(false),
+  /** Who entered it: the bot from a finished game, a player's report confirmed, or an organiser. */
+  source: z.enum(['game', 'report', 'organiser']).optional(),
+  game: gameInfoSchema.optional(),
+};
 
 export const gameResultSchema = z.discriminatedUnion('kind', [
   /** A game played to the end: each crew's VP, in the order of `players`. */
@@ -77,17 +129,36 @@ export const adjustmentSchema = z.object({
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
+/** A player's report of a game, waiting for the opponent's confirmation (or, disputed, for the organiser). */
+export const reportSchema = z.object({
+  id: z.number().int().min(1),
+  round: z.number().int().min(1),
+  /** The reporter first. */
+  players: pair,
+  vp: z.tuple([z.number().int(), z.number().int()]),
+  status: z.enum(['pending', 'disputed']),
+  disputeReason: z.string().nullable().default(null),
+});
+export type Report = z.infer<typeof reportSchema>;
+
 export const leagueSchema = z.object({
+  name: z.string().min(1).max(64).default('League'),
   /** 64 hex characters, as a game's seed: round one's draw and the final tiebreak key come from it. */
   seed: z.string().regex(SEED_PATTERN),
   status: z.enum(['open', 'closed']).default('open'),
   createdBy: playerIdSchema,
   organisers: z.array(playerIdSchema).default([]),
+  /** Members of this Discord role run the league beside its creator. */
+  organiserRoleId: z.string().nullable().default(null),
+  /** Each player's display name as last seen (pictures, the web page, exports). */
+  names: z.record(z.string(), z.string()).default({}),
   settings: leagueSettingsSchema.default(DEFAULT_SETTINGS),
   players: z.array(leaguePlayerSchema).default([]),
   rounds: z.array(roundSchema).default([]),
   results: z.array(gameResultSchema).default([]),
   adjustments: z.array(adjustmentSchema).default([]),
+  reports: z.array(reportSchema).default([]),
+  nextReportId: z.number().int().min(1).default(1),
 });
 export type League = z.infer<typeof leagueSchema>;
 
@@ -113,12 +184,19 @@ export function isActive(player: LeaguePlayer, round: number): boolean {
   return player.droppedAfterRound === null || player.droppedAfterRound >= round;
 }
 
-export function isOrganiser(league: Pick<League, 'createdBy' | 'organisers'>, userId: string): boolean {
-  return userId === league.createdBy || league.organisers.includes(userId);
+/** Who acts, as the edge knows them: a user and their roles in the server. */
+export interface Actor {
+  id: string;
+  roles?: readonly string[];
 }
 
-export function checkOrganiser(league: Pick<League, 'createdBy' | 'organisers'>, userId: string): Result<void, LeagueError> {
-  return isOrganiser(league, userId) ? OK : fail('NOT_ORGANISER');
+export function isOrganiser(league: Pick<League, 'createdBy' | 'organisers'> & Partial<Pick<League, 'organiserRoleId'>>, userId: string, roles: readonly string[] = []): boolean {
+  const role = league.organiserRoleId ?? null;
+  return userId === league.createdBy || league.organisers.includes(userId) || (role !== null && roles.includes(role));
+}
+
+export function checkOrganiser(league: Pick<League, 'createdBy' | 'organisers'> & Partial<Pick<League, 'organiserRoleId'>>, userId: string, roles: readonly string[] = []): Result<void, LeagueError> {
+  return isOrganiser(league, userId, roles) ? OK : fail('NOT_ORGANISER');
 }
 
 export function checkJoin(league: League, playerId: string): Result<void, LeagueError> {
@@ -131,15 +209,15 @@ export function checkJoin(league: League, playerId: string): Result<void, League
  * May `reporter` enter this result? The players must have been at one table of that round, the
  * reporter one of them or an organiser (only an organiser records a forfeit), and the VP possible (0 to the settings' maximum).
  */
-export function checkResult(league: League, result: GameResult, reporter: string): Result<void, LeagueError> {
+export function checkResult(league: League, result: GameResult, reporter: string, roles: readonly string[] = []): Result<void, LeagueError> {
   if (league.status === 'closed') return fail('LEAGUE_CLOSED');
   const round = league.rounds.find((r) => r.number === result.round);
   if (!round) return fail('UNKNOWN_ROUND', { round: result.round });
   const key = tableKey(result.round, result.players);
   if (!round.tables.some((t) => tableKey(round.number, t.players) === key)) return fail('NOT_PAIRED', { round: result.round });
-  if (!result.players.includes(reporter) && !isOrganiser(league, reporter)) return fail('NOT_IN_GAME');
+  if (!result.players.includes(reporter) && !isOrganiser(league, reporter, roles)) return fail('NOT_IN_GAME');
   // Only the organiser rules that someone did not show.
-  if (result.kind === 'forfeit' && !isOrganiser(league, reporter)) return fail('NOT_ORGANISER');
+  if (result.kind === 'forfeit' && !isOrganiser(league, reporter, roles)) return fail('NOT_ORGANISER');
   if (result.kind === 'played') {
     for (const vp of result.vp) {
       if (vp < 0) return fail('NEGATIVE_VP', { vp });

@@ -41,6 +41,10 @@ export const leagueSettingsSchema = z.object({
   missingResults: z.enum(['refuse', 'warn']).default('refuse'),
   /** Upper bound of a crew's VP in a reported game; VP above it are impossible. */
   maxVp: z.number().int().min(1).max(99).default(MAX_GAME_VP),
+  /** A season's rounds stay open for weeks; a one-day event's rounds are timed. */
+  format: z.enum(['season', 'event']).default('season'),
+  /** How long a round lasts (minutes), shown when it goes out; null: open until the next is paired. */
+  roundMinutes: z.number().int().min(15).max(60 * 24 * 60).nullable().default(null),
 });
 export type LeagueSettings = z.infer<typeof leagueSettingsSchema>;
 
