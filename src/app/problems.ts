@@ -44,7 +44,11 @@ export type AppProblem =
   /** A system's command in a channel whose game another system plays. */
   | { code: 'WRONG_SYSTEM'; params: { system: string } }
   /** A stored event or snapshot does not parse with its system's schema: never silently a different game. */
-  | { code: 'CORRUPT_LOG'; params: { game: string; entry: string } };
+  | { code: 'CORRUPT_LOG'; params: { game: string; entry: string } }
+  /** No league of that name (or id) in this server. */
+  | { code: 'NO_LEAGUE'; params: { name: string } }
+  | { code: 'LEAGUE_NAME_TAKEN'; params: { name: string } }
+  | { code: 'LEAGUE_NAME_LENGTH'; params: { min: number; max: number } };
 
 export type Problem = AppProblem | RuleError;
 

@@ -9,4 +9,6 @@ export type Services = AppServices & {
    * take-back window) come in as command input read from here. Tests turn it.
    */
   clock: () => number;
+  /** The address of a league's read-only web page, when the bot serves one (HTTP mode with a public address; the sandbox). */
+  leaguePageUrl?: (leagueId: string) => string;
 };

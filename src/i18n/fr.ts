@@ -3,10 +3,12 @@ import type { en } from './en.js';
 import { scoringMessagesFr } from './scoringMessages.js';
 import { wholeGameCommandsFr } from './wholeGameCommands.js';
 import { resultMessagesFr } from './resultMessages.js';
+import { leagueMessagesFr } from './leagueMessages.js';
 
 export const fr: Record<keyof typeof en, string> = {
   ...wholeGameCommandsFr,
   ...resultMessagesFr,
+  ...leagueMessagesFr,
   ...scoringMessagesFr,
   'error.moreDetails': '…et {count, plural, one {# autre} other {# autres}}.',
   'error.UNKNOWN': 'Cela n’a pas fonctionné ({code}).',

@@ -90,7 +90,16 @@ export type Outcome =
       /** Played to its end (the seats' results say who won), conceded (the conceder lost), or abandoned (no result). */
       how: 'played' | 'conceded' | 'abandoned';
       seats: SeatOutcome[];
+      /** What a league records of the game beside its score, when the system knows it. */
+      details?: OutcomeDetails;
     };
+
+/** A finished game's encounter and crews, as a league's results list them (ids, names as the players entered them). */
+export interface OutcomeDetails {
+  encounter: { strategy: string; deployment: string; schemes: string[] } | null;
+  /** Each seat's crew, in seat order, null where none was declared. */
+  crews: ({ faction: string | null; leader: string | null } | null)[];
+}
 
 /** How a player ends a game before it is over: conceding (their seat loses) or abandoning it (no result). */
 export type EndKind = 'concede' | 'abandon';

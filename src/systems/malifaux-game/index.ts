@@ -77,7 +77,15 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
       const byVp = result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss';
       return { ...s, vp: state.game ? result.vp[seat] : null, result: played ? byVp : s.result };
     });
-    return played ? { ...tableOutcome, how: 'played', reason: null, seats } : { ...tableOutcome, seats };
+    // What a league lists beside the score: the encounter and each crew's faction and leader (public by the end).
+    const details = state.game
+      ? {
+          encounter: state.game.encounter ? { strategy: state.game.encounter.encounter.strategy, deployment: state.game.encounter.encounter.deployment, schemes: [...state.game.encounter.encounter.schemes] } : null,
+          crews: state.game.crews.map((crew) => (crew ? { faction: crew.faction, leader: crew.models.find((m) => m.role === 'leader')?.profile.name ?? null } : null)),
+        }
+      : undefined;
+    const finished = details ? { ...tableOutcome, seats, details } : { ...tableOutcome, seats };
+    return played ? { ...finished, how: 'played', reason: null } : finished;
   },
   verify: (state, events) => malifauxTable.verify!(state.table, tableEvents(events)),
 
