@@ -3,11 +3,13 @@ import type { en } from './en.js';
 import { scoringMessagesFr } from './scoringMessages.js';
 import { wholeGameCommandsFr } from './wholeGameCommands.js';
 import { resultMessagesFr } from './resultMessages.js';
+import { leagueWebFr } from './leagueWeb.js';
 
 export const fr: Record<keyof typeof en, string> = {
   ...wholeGameCommandsFr,
   ...resultMessagesFr,
   ...scoringMessagesFr,
+  ...leagueWebFr,
   'error.moreDetails': '…et {count, plural, one {# autre} other {# autres}}.',
   'error.UNKNOWN': 'Cela n’a pas fonctionné ({code}).',
   'error.INTERNAL': 'Un problème est survenu de notre côté. Rien n’a été modifié ; réessayez.',
