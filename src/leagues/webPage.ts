@@ -56,7 +56,7 @@ tr.dropped td{color:var(--muted)}
 .tables li,.results li{display:flex;flex-wrap:wrap;gap:.1rem .75rem;padding:.4rem 0;border-bottom:1px solid var(--line)}
 .label{color:var(--muted);min-width:5.5rem}
 .pair{flex:1 1 12rem;min-width:0}
-.outcome{font-variant-numeric:tabular-nums}
+.outcome{margin-left:auto;font-variant-numeric:tabular-nums}
 .awaiting .outcome{color:var(--muted);font-style:italic}
 .voided .outcome,.superseded{color:var(--muted)}
 del{text-decoration-thickness:2px}
