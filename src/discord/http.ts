@@ -13,8 +13,19 @@ import { attachFilesLate, defaultLog, postInteractionCallback, runAfter, type Lo
 import { createSignatureVerifier, type SignedRequest } from './signature.js';
 import { linkPictures, PICTURES_PATH, type PictureLinks } from './pictureLinks.js';
 import type { PictureRecipe } from '../systems/contract.js';
+import { localeFrom } from '../i18n/index.js';
+import { LEAGUE_PAGE_CSP, renderLeagueNotFoundPage } from '../leagues/webPage.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export const LEAGUES_PATH = '/leagues/';
+/** A league's id as its address carries it: URL-safe, 1 to 64 characters, nothing to decode. */
+export const LEAGUE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The public address of a league's page, for the bot to post. */
+export function leaguePageUrl(publicUrl: string, leagueId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${LEAGUES_PATH}${encodeURIComponent(leagueId)}`;
+}
 
 export interface InteractionsServerOptions {
   /** The application's hex Ed25519 public key (Developer Portal, or the double's `publicKey`). */
@@ -31,6 +42,11 @@ export interface InteractionsServerOptions {
    * so a reply whose files all have recipes is answered in the HTTP response, with no REST call.
    */
   pictures?: { links: PictureLinks; draw(recipe: PictureRecipe): Promise<Buffer | null> };
+  /**
+   * Serves GET /leagues/<leagueId>: the league's read-only page, or null when there is no such league (a
+   * 404 page then, in the visitor's Accept-Language). Called only with an id that matches LEAGUE_ID_PATTERN.
+   */
+  leaguePage?: (leagueId: string) => Promise<{ html: string } | null>;
 }
 
 class BodyTooLarge extends Error {}
@@ -170,12 +186,32 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     });
   }
 
+  async function serveLeaguePage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const id = path.slice(LEAGUES_PATH.length);
+    const page = LEAGUE_ID_PATTERN.test(id) ? await options.leaguePage!(id) : null;
+    const html = Buffer.from(page?.html ?? renderLeagueNotFoundPage(localeFrom(header(req, 'accept-language'))), 'utf8');
+    await new Promise<void>((resolve) => {
+      res.writeHead(page ? 200 : 404, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': html.length,
+        'content-security-policy': LEAGUE_PAGE_CSP,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        // Standings change with each result: a minute old at most. A league about to be created is not cached as missing.
+        'cache-control': page ? 'public, max-age=60' : 'no-store',
+      });
+      res.end(req.method === 'HEAD' ? undefined : html, resolve);
+    });
+  }
+
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     let work: Promise<void>;
     if (path === '/interactions' && req.method === 'POST') work = handleInteraction(req, res);
     else if (path.startsWith(PICTURES_PATH) && (req.method === 'GET' || req.method === 'HEAD')) work = servePicture(res, path, req.method === 'HEAD');
-    else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) work = sendJson(res, 200, { ok: true });
+    else if (options.leaguePage && path.startsWith(LEAGUES_PATH)) {
+      work = req.method === 'GET' || req.method === 'HEAD' ? serveLeaguePage(req, res, path) : sendJson(res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
+    } else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) work = sendJson(res, 200, { ok: true });
     else work = sendJson(res, 404, { error: 'not found' });
     work.catch(async (error: unknown) => {
       log(`${req.method} ${path} failed`, error);

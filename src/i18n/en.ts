@@ -2,6 +2,7 @@ import { scoringMessagesEn } from './scoringMessages.js';
 import { wholeGameCommandsEn } from './wholeGameCommands.js';
 import { resultMessagesEn } from './resultMessages.js';
 import { leagueMessagesEn } from './leagueMessages.js';
+import { leagueWebEn } from './leagueWeb.js';
 
 /** English messages — the source of truth for keys. Game terms follow the specs' vocabulary tables. */
 export const en = {
@@ -9,6 +10,7 @@ export const en = {
   ...resultMessagesEn,
   ...leagueMessagesEn,
   ...scoringMessagesEn,
+  ...leagueWebEn,
   // --- problems the application reports (engine rule errors are further down)
   'error.moreDetails': '…and {count, plural, one {# more} other {# more}}.',
   'error.UNKNOWN': 'That did not work ({code}).',

@@ -4,12 +4,14 @@ import { scoringMessagesFr } from './scoringMessages.js';
 import { wholeGameCommandsFr } from './wholeGameCommands.js';
 import { resultMessagesFr } from './resultMessages.js';
 import { leagueMessagesFr } from './leagueMessages.js';
+import { leagueWebFr } from './leagueWeb.js';
 
 export const fr: Record<keyof typeof en, string> = {
   ...wholeGameCommandsFr,
   ...resultMessagesFr,
   ...leagueMessagesFr,
   ...scoringMessagesFr,
+  ...leagueWebFr,
   'error.moreDetails': '…et {count, plural, one {# autre} other {# autres}}.',
   'error.UNKNOWN': 'Cela n’a pas fonctionné ({code}).',
   'error.INTERNAL': 'Un problème est survenu de notre côté. Rien n’a été modifié ; réessayez.',
