@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readConfig } from './config.js';
 import { applicationIdFromToken, buildBot } from './discord/bot.js';
 import { createRest } from './discord/outbox.js';
-import { createInteractionsServer, listen } from './discord/http.js';
+import { createInteractionsServer, leaguePageUrl, listen } from './discord/http.js';
+import { leaguePageLoader } from './discord/leagues/webPage.js';
 import { createPictureLinks } from './discord/pictureLinks.js';
 import { startGateway } from './discord/gateway.js';
 import { openStore } from './store/open.js';
@@ -47,7 +48,9 @@ if (config.mode === 'sandbox') {
   const applicationId = config.DISCORD_APPLICATION_ID ?? (token ? applicationIdFromToken(token) : null);
   if (!applicationId) throw new Error('Set DISCORD_APPLICATION_ID (it could not be read from the token).');
   const rest = createRest({ ...(token ? { token } : {}), ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
-  const bot = buildBot({ store, rest, applicationId });
+  // League pages are served by the HTTP endpoint at the public address; the gateway runs no web server.
+  const pages = config.mode === 'http' && config.PUBLIC_URL ? config.PUBLIC_URL : null;
+  const bot = buildBot({ store, rest, applicationId, ...(pages ? { leaguePageUrl: (id: string) => leaguePageUrl(pages, id) } : {}) });
   await bot.warmedUp;
   // Every instance runs the loop: each timer is claimed by one of them (app/reminders.ts).
   bot.reminders.start(config.REMINDER_INTERVAL_SECONDS * 1000);
@@ -61,7 +64,13 @@ if (config.mode === 'sandbox') {
     });
   } else {
     const pictures = config.PUBLIC_URL ? { links: createPictureLinks({ publicUrl: config.PUBLIC_URL, secret: pictureSecret() }), draw: bot.drawPicture } : undefined;
-    const server = createInteractionsServer({ publicKey: config.DISCORD_PUBLIC_KEY!, handler: bot.handler, rest, ...(pictures ? { pictures } : {}) });
+    const server = createInteractionsServer({
+      publicKey: config.DISCORD_PUBLIC_KEY!,
+      handler: bot.handler,
+      rest,
+      ...(pictures ? { pictures } : {}),
+      ...(pages ? { leaguePage: leaguePageLoader(bot.services) } : {}),
+    });
     const port = await listen(server, config.PORT, config.HOST);
     console.log(`Fatekeeper interactions endpoint on http://${config.HOST}:${port}/interactions`);
     onShutdown(async () => {

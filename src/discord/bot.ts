@@ -40,7 +40,7 @@ export interface Bot {
  * `systems`: the game systems this bot plays (the built ones by default; tests add their own to prove a
  * system plugs in without touching the platform).
  */
-export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string; deadlineMs?: number; systems?: SystemRegistry; clock?: () => number }): Bot {
+export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string; deadlineMs?: number; systems?: SystemRegistry; clock?: () => number; leaguePageUrl?: (leagueId: string) => string }): Bot {
   const services: Services = {
     store: options.store,
     outbox: createOutbox({ rest: options.rest, applicationId: options.applicationId }),
@@ -49,6 +49,7 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
     languages: languageChoices(options.store),
     systems: options.systems ?? builtSystems,
     clock: options.clock ?? Date.now,
+    ...(options.leaguePageUrl ? { leaguePageUrl: options.leaguePageUrl } : {}),
   };
   const { commands, components } = interactionsFor(services.systems);
   const router = createRouter({ commands, components, services });

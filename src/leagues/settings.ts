@@ -45,6 +45,8 @@ export const leagueSettingsSchema = z.object({
   format: z.enum(['season', 'event']).default('season'),
   /** How long a round lasts (minutes), shown when it goes out; null: open until the next is paired. */
   roundMinutes: z.number().int().min(15).max(60 * 24 * 60).nullable().default(null),
+  /** Show a Glicko-2 rating beside the standings (rating.ts). */
+  rating: z.boolean().default(false),
 });
 export type LeagueSettings = z.infer<typeof leagueSettingsSchema>;
 

@@ -5,7 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startDiscordDouble, type DiscordDouble } from '../discord-double/index.js';
-import { createInteractionsServer, listen } from '../discord/http.js';
+import { createInteractionsServer, leaguePageUrl, listen } from '../discord/http.js';
+import { leaguePageLoader } from '../discord/leagues/webPage.js';
 import { createRest } from '../discord/outbox.js';
 import { openStore } from '../store/open.js';
 import { buildBot } from '../discord/bot.js';
@@ -39,11 +40,14 @@ export async function startSandbox(
   const double = await startDiscordDouble({ port: options.port ?? 0, host, sandbox: { staticDir: SANDBOX_STATIC_DIR } });
   const store = await openStore(options.databaseUrl);
   const rest = createRest({ token: double.botToken, apiBase: double.apiBase });
-  const bot = buildBot({ store, rest, applicationId: double.applicationId, ...(options.log ? { log: options.log } : {}), ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  // The league pages are served by the bot's own endpoint, whose port is known once it listens.
+  let pages = '';
+  const bot = buildBot({ store, rest, applicationId: double.applicationId, leaguePageUrl: (id) => leaguePageUrl(pages, id), ...(options.log ? { log: options.log } : {}), ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   await bot.warmedUp;
-  const server = createInteractionsServer({ publicKey: double.publicKey, handler: bot.handler, rest });
-  // The bot's endpoint is internal: only the double calls it, so it listens on loopback on a free port.
+  const server = createInteractionsServer({ publicKey: double.publicKey, handler: bot.handler, rest, leaguePage: leaguePageLoader(bot.services) });
+  // The bot's endpoint is internal: only the double calls it (and the browser, for league pages), so it listens on loopback on a free port.
   const botPort = await listen(server, 0, '127.0.0.1');
+  pages = `http://127.0.0.1:${botPort}`;
   double.setDelivery({ mode: 'http', interactionsUrl: `http://127.0.0.1:${botPort}/interactions` });
   await registerCommands(rest, double.applicationId, double.fixtures.guild.id);
   if (options.reminderIntervalMs !== undefined) bot.reminders.start(options.reminderIntervalMs);

@@ -22,6 +22,8 @@ import { gamesAwaitingYou } from './gameMine.js';
 import { chosenTurnClock, turnClockField } from './turnClock.js';
 import { TURN_CLOCK_HOURS } from '../../app/awaiting.js';
 import { openGameThread, startedInThread, threadRefusal } from './gameThread.js';
+import { findLeague } from '../../app/leagues.js';
+import { autocompleteLeague } from '../leagues/command.js';
 
 /** `reply` with `after` run once its own after() work is done. */
 function followedBy(reply: InitialReply, after: (() => Promise<void>) | undefined): InitialReply {
@@ -142,6 +144,15 @@ function definition(systems: SystemRegistry) {
               ],
             },
             {
+              type: Option.String,
+              name: 'league',
+              description: 'The league this game counts for (its result is recorded when it ends)',
+              name_localizations: { fr: 'ligue' },
+              description_localizations: { fr: 'La ligue pour laquelle compte cette partie (résultat enregistré à la fin)' },
+              autocomplete: true,
+              max_length: 64,
+            },
+            {
               type: Option.Boolean,
               name: 'thread',
               description: 'Open the game in a thread of its own (for a whole game by post)',
@@ -214,7 +225,7 @@ function definition(systems: SystemRegistry) {
 }
 
 export function gameCommand(systems: SystemRegistry) {
-  return defineCommand(definition(systems),
+  const command = defineCommand(definition(systems),
   async (ctx) => {
     const { invocation, services } = ctx;
     switch (invocation.subcommand) {
@@ -230,6 +241,10 @@ export function gameCommand(systems: SystemRegistry) {
         const cannotThread = thread ? threadRefusal(ctx) : null;
         if (cannotThread) return problemReply(ctx.t, cannotThread);
         const opponentName = opponent.global_name ?? opponent.username;
+        // A league named here: the game reports to it, and its latest round's fixed encounter is played.
+        const league = invocation.args.league !== undefined && ctx.guildId ? await findLeague(services, ctx.guildId, invocation.args.league) : null;
+        if (league && !league.ok) return problemReply(ctx.t, league.problem);
+        const encounterCode = invocation.args.encounter ?? (league?.ok ? league.league.league.rounds.at(-1)?.encounter : undefined);
         // The channel's game may be over already, its take-back window passed: then it is final first.
         const due = await settleDueEnd(ctx, ctx.channelId);
         const created = await createGame(services, {
@@ -245,7 +260,7 @@ export function gameCommand(systems: SystemRegistry) {
             ...(invocation.args.prevent_and_reduce !== undefined ? { preventAndReduce: invocation.args.prevent_and_reduce } : {}),
             // A whole game's own options; a system without them ignores them.
             ...(invocation.args.pack !== undefined ? { pack: invocation.args.pack } : {}),
-            ...(invocation.args.encounter !== undefined ? { encounterCode: invocation.args.encounter } : {}),
+            ...(encounterCode !== undefined ? { encounterCode } : {}),
             ...(invocation.args.encounter_size !== undefined ? { encounterSize: invocation.args.encounter_size } : {}),
           },
           seats: [
@@ -255,6 +270,7 @@ export function gameCommand(systems: SystemRegistry) {
           ...(thread ? { openChannel: () => openGameThread(ctx, [ctx.asker.name, opponentName]) } : {}),
         });
         if (!created.ok) return followedBy(problemReply(ctx.t, explain(ctx.t, created.problem)), due?.announce);
+        if (league?.ok) await services.store.leagues.linkGame(created.game.stored.id, league.league.stored.id);
         const started = await announceGameStart(ctx, created.game);
         // Who referees is said where the game starts.
         const data = started.response.type === 4 ? started.response.data : undefined;
@@ -300,4 +316,6 @@ export function gameCommand(systems: SystemRegistry) {
         return setServerLanguage(ctx, invocation.args.language);
     }
   });
+  // The only option of /game that autocompletes: /game new's league.
+  return { ...command, autocomplete: autocompleteLeague };
 }

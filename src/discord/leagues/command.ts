@@ -125,7 +125,8 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         const tp = await publicTranslator(ctx, ctx.guildId);
         const pictures = await leagueAttachments(tp, current, afterRound);
         const webUrl = ctx.services.leaguePageUrl?.(leagueId) ?? null;
-        return reply({ embeds: [{ ...standingsEmbed(tp, current, { afterRound, ratings: pictures.ratings, webUrl }), ...pictures.image }], attachments: pictures.attachments }, { files: pictures.files });
+        const embed = standingsEmbed(tp, current, { afterRound, webUrl, ...(pictures.ratings ? { ratings: pictures.ratings } : {}) });
+        return reply({ embeds: [{ ...embed, ...pictures.image }, ...pictures.extraEmbeds], attachments: pictures.attachments }, { files: pictures.files });
       }
       case 'round': {
         const number = invocation.args.round ?? current.rounds.length;
@@ -242,6 +243,7 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         if (a.max_vp !== undefined) patch.maxVp = a.max_vp;
         if (a.format !== undefined) patch.format = a.format;
         if (a.round_minutes !== undefined) patch.roundMinutes = a.round_minutes;
+        if (a.rating !== undefined) patch.rating = a.rating;
         // No option: the settings as they stand, to the asker.
         if (Object.keys(patch).length === 0) return ephemeral(settingsLine(ctx.t, current));
         const done = await act(ctx, leagueId, { type: 'changeSettings', settings: patch });
@@ -307,7 +309,8 @@ function pairPreview(ctx: Ctx, league: League, loaded: LoadedLeague): InitialRep
   });
 }
 
-async function autocompleteLeague(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
+/** The server's leagues whose name contains what was typed (the value is the league's id). */
+export async function autocompleteLeague(ctx: AutocompleteContext): Promise<AutocompleteChoice[]> {
   if (!ctx.guildId) return [];
   const typed = ctx.focused.value.toString().trim().toLowerCase();
   const leagues = await ctx.services.store.leagues.listLeagues(ctx.guildId);

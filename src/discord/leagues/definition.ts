@@ -236,6 +236,7 @@ export const leagueDefinition = {
       { type: Option.Integer, name: 'max_vp', description: 'Most VP a crew can score in a game (default 8)', name_localizations: { fr: 'pv_max' }, description_localizations: { fr: 'PV maximum d’une équipe par partie (8)' }, min_value: 1, max_value: 99 },
       format,
       roundMinutes,
+      { type: Option.Boolean, name: 'rating', description: 'Show a Glicko-2 rating beside the standings', name_localizations: { fr: 'cote' }, description_localizations: { fr: 'Afficher une cote Glicko-2 à côté du classement' } },
     ]),
     sub('organisers', 'organisateurs', 'Creator: the role whose members run the league (empty: you alone)', 'Créateur : le rôle qui dirige la ligue (vide : vous seul)', [
       league,

@@ -10,6 +10,7 @@
  *   DMs are closed, a notice without secrets and the system's ephemeral "private view" button;
  * - an older DM loses its controls once it no longer carries the current decision.
  */
+import { reportToLeague } from '../leagues/gameReport.js';
 import type { RawFile } from '@discordjs/rest';
 import { MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
 import type { DecisionSummary, Message } from '../../systems/contract.js';
@@ -186,6 +187,7 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
   const privately = async (): Promise<void> => {
     await deliverPrivately(scope, outcome, inPlace?.shown ? { shown: inPlace.shown } : {});
     await refreshStatus(scope, outcome.game);
+    await reportToLeague(scope, outcome);
   };
 
   // The end of a game is everyone's news: it gets its own message, and the story's says it stopped.

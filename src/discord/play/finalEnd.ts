@@ -2,6 +2,7 @@
  * A due end made final on the way (see app/ending.ts): whoever's interaction comes next, the channel is
  * told the game is over — the result, the seed now revealed — and the players' DMs lose their controls.
  */
+import { reportToLeague } from '../leagues/gameReport.js';
 import { finalizeDueEnd } from '../../app/ending.js';
 import type { Where } from '../../app/games.js';
 import { markCommitted } from '../interaction.js';
@@ -13,6 +14,7 @@ export function announceFinalEnd(scope: Scope, outcome: Outcome): () => Promise<
   return async () => {
     await scope.services.outbox.postToChannel(outcome.game.stored.channelId, await publicMessage(await publicTranslator(scope, outcome.game.stored.guildId), outcome));
     await deliverPrivately(scope, outcome);
+    await reportToLeague(scope, outcome);
   };
 }
 

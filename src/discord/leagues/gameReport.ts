@@ -1,0 +1,30 @@
+/**
+ * A game that has just ended reports itself to its league (app/leagues.ts), and the channel is told
+ * what became of it: recorded in which round, or why the league could not take it.
+ */
+import { reportFinishedGame } from '../../app/leagues.js';
+import { describeProblem } from '../replies.js';
+import { publicTranslator } from '../publicLanguage.js';
+import type { Outcome, Scope } from '../play/deliveries.js';
+import { nameOf } from './messages.js';
+
+export async function reportToLeague(scope: Scope, outcome: Outcome): Promise<void> {
+  const { system, state, stored } = outcome.game;
+  // Only the action that ended the game reports it: never twice, never a game still going.
+  if (system.phase(state) !== 'ended' || system.phase(outcome.before) === 'ended') return;
+  const report = await reportFinishedGame(scope.services, outcome.game);
+  if (report.kind === 'none') return;
+  const t = await publicTranslator(scope, stored.guildId);
+  const league = report.league.league;
+  if (report.kind === 'refused') {
+    await scope.services.outbox.postToChannel(stored.channelId, { content: t('league.game.refused', { league: league.name, reason: describeProblem(t, report.problem) }), allowed_mentions: { parse: [] } });
+    return;
+  }
+  const result = league.results.at(-1)!;
+  const [a, b] = result.players;
+  const vp: readonly [number, number] = result.kind === 'played' ? result.vp : [0, 0];
+  await scope.services.outbox.postToChannel(stored.channelId, {
+    content: t('league.game.recorded', { league: league.name, round: report.round, a: nameOf(league, a), b: nameOf(league, b), vpA: vp[0], vpB: vp[1] }),
+    allowed_mentions: { parse: [] },
+  });
+}
