@@ -121,7 +121,8 @@ export type LeagueReport =
   | { kind: 'recorded'; league: LoadedLeague; round: number }
   | { kind: 'refused'; league: LoadedLeague; problem: Problem };
 
-const twoSeats = z.tuple([z.object({ userId: z.string(), vp: z.number().int() }), z.object({ userId: z.string(), vp: z.number().int() })]);
+const seat = z.object({ userId: z.string(), vp: z.number().int(), result: z.enum(['win', 'loss', 'draw']).nullable() });
+const twoSeats = z.tuple([seat, seat]);
 
 /**
  * A game that just finished reports itself to the league it was named for at /game new, else to the
@@ -142,7 +143,13 @@ export async function reportFinishedGame(services: Pick<AppServices, 'store'>, g
   const acted = await actOnLeague(services, {
     leagueId,
     actor: null,
-    command: { type: 'gameFinished', players: [a.userId, b.userId], vp: [a.vp, b.vp], game: { gameId: game.stored.id, system: game.stored.system, encounter: details.encounter, crews: details.crews } },
+    command: {
+      type: 'gameFinished',
+      players: [a.userId, b.userId],
+      vp: [a.vp, b.vp],
+      conceded: outcome.how === 'conceded' ? ([a, b].find((s) => s.result === 'loss')?.userId ?? null) : null,
+      game: { gameId: game.stored.id, system: game.stored.system, encounter: details.encounter, crews: details.crews },
+    },
   });
   if (acted.ok) {
     const recorded = acted.events.find((e) => e.type === 'ResultRecorded');

@@ -146,11 +146,14 @@ describe("the organiser's results (issue 17 §2)", () => {
   it('a finished game reports itself to its open table, closing a player report that waited on it', () => {
     const reported = run(roundOne(), { type: 'report', opponent: 'A', vp: [1, 1] }, as('B'));
     const game = { gameId: 'g1', system: 'malifaux-game', encounter: { strategy: 'plant', deployment: 'wedge', schemes: ['breakthrough'] }, crews: [] };
-    when(reported, { type: 'gameFinished', players: ['A', 'B'], vp: [6, 3], game }, null).then([
+    when(reported, { type: 'gameFinished', players: ['A', 'B'], vp: [6, 3], conceded: null, game }, null).then([
       { type: 'ReportClosed', reportId: 1, how: 'ruled' },
       { type: 'ResultRecorded', result: { kind: 'played', round: 1, players: ['A', 'B'], vp: [6, 3], voided: false, source: 'game', game }, reason: null },
     ]);
-    when(roundOne(), { type: 'gameFinished', players: ['A', 'C'], vp: [6, 3], game }, null).refused('NO_OPEN_TABLE');
+    when(roundOne(), { type: 'gameFinished', players: ['A', 'C'], vp: [6, 3], conceded: null, game }, null).refused('NO_OPEN_TABLE');
+    // A concession counts as the conceder's forfeit, whatever the VP stood at.
+    const conceded = run(roundOne(), { type: 'gameFinished', players: ['A', 'B'], vp: [0, 0], conceded: 'A', game }, null);
+    expect(standings(conceded)[0]).toMatchObject({ playerId: 'B', tp: 3, vpTotal: 5 });
   });
 });
 

@@ -91,8 +91,11 @@ export type LeagueCommand =
   | { type: 'void'; round: number; players: [PlayerId, PlayerId]; reason: string }
   | { type: 'forfeit'; round: number; players: [PlayerId, PlayerId]; absent: PlayerId[]; reason: string | null }
   | { type: 'adjust'; playerId: PlayerId; tp: number; reason: string }
-  /** A game the bot refereed ended: its players (in the game's seat order) and VP. */
-  | { type: 'gameFinished'; players: [PlayerId, PlayerId]; vp: [number, number]; game: GameInfo }
+  /**
+   * A game the bot refereed ended: its players (in the game's seat order) and VP, and who conceded, if one
+   * did: a conceded game counts as the conceder's forfeit (the league's forfeit score), not by its VP.
+   */
+  | { type: 'gameFinished'; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null; game: GameInfo }
   | { type: 'close' };
 
 export type LeagueDecision = Result<LeagueEvent[], LeagueError>;
@@ -306,8 +309,13 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
       const [a, b] = command.players;
       const round = openTable(league, a, b);
       if (round === null) return refuse('NO_OPEN_TABLE');
-      const result: GameResult = { kind: 'played', round, players: command.players, vp: command.vp, voided: false, source: 'game', game: gameInfoSchema.parse(command.game) };
-      const valid = checkResult(league, result, a, []);
+      const game = gameInfoSchema.parse(command.game);
+      const result: GameResult =
+        command.conceded !== null
+          ? { kind: 'forfeit', round, players: command.players, absent: [command.conceded], voided: false, source: 'game', game }
+          : { kind: 'played', round, players: command.players, vp: command.vp, voided: false, source: 'game', game };
+      // The bot's record is checked as an organiser's would be (a concession is a forfeit, which only they record).
+      const valid = checkResult(league, result, league.createdBy, []);
       if (!valid.ok) return valid;
       // The bot's own record settles the table: a player's report still waiting on it is closed.
       return accept(...recordWithRuling(league, result, null));
