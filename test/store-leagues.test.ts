@@ -118,6 +118,16 @@ describe.each([{ make: () => sqliteBackend('leagues') }, { make: postgresBackend
     expect(elsewhere.id).not.toBe(first.id);
   });
 
+  it('lets exactly one of several simultaneous creations of one name win; the others are name_taken', async () => {
+    const guild = freshGuild();
+    const results = await Promise.all(
+      ['Rush', 'rush', ' RUSH', 'Rush '].map((name, index) => leagues.createLeague({ guildId: guild, name, createdBy: `organiser-${index}`, snapshot: { index }, entries: [entry('league_created')] })),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual(Array.from({ length: 3 }, () => ({ ok: false, reason: 'name_taken' })));
+    expect(await countRows('League', 'guildId', guild)).toBe(1);
+  });
+
   it('lists a server’s leagues open ones first, then newest first', async () => {
     const guild = freshGuild();
     const oldest = await newLeague(guild, 'Oldest');

@@ -13,8 +13,8 @@ import { isUniqueViolation, toEventData, toJson } from './append.js';
 import { raw, sql, toDate, toInt, toNullableText, toText, type Row, type Sql } from './driver-sql.js';
 
 /** The part of the Prisma client (or of one of its transactions) the leagues write through. */
-export type LeagueTx = {
-  league: Pick<PrismaClient['league'], 'create' | 'updateMany' | 'findUnique'>;
+export type LeagueTx = Pick<PrismaClient, '$executeRaw'> & {
+  league: Pick<PrismaClient['league'], 'create' | 'update'>;
   leagueEntry: Pick<PrismaClient['leagueEntry'], 'createMany' | 'findFirst'>;
   leagueChannel: Pick<PrismaClient['leagueChannel'], 'upsert' | 'deleteMany'>;
   leagueGame: Pick<PrismaClient['leagueGame'], 'upsert'>;
@@ -105,16 +105,17 @@ export function createLeagueStore(deps: LeagueStoreDeps): LeagueStore {
       try {
         const { league, firstSeq } = await deps.transaction(async (tx) => {
           if (input.interactionId !== undefined) await tx.interactionReceipt.create({ data: { id: input.interactionId, at } });
-          // The increment is the compare-and-swap: computed on the row under its write lock (PostgreSQL's row
-          // lock, SQLite's single writer), so of two writers that loaded one version, the second finds it
-          // moved on. It is also the transaction's first statement after the receipt: a SQLite transaction
-          // that read first could not wait for another process's write lock (its snapshot would be stale).
-          const bumped = await tx.league.updateMany({
+          // The compare-and-swap, in one statement: the version is compared on the row under its write lock
+          // (PostgreSQL's row lock, SQLite's single writer), so of two writers that loaded one version, the
+          // second finds it moved on. Plain SQL because the client's update reads the row before writing it,
+          // and on SQLite a transaction that read first cannot wait for another process's write lock (its
+          // snapshot would be stale: SQLITE_BUSY at once); this write comes first (after the receipt's).
+          const swapped = await tx.$executeRaw`UPDATE "League" SET "version" = "version" + 1 WHERE "id" = ${input.leagueId} AND "version" = ${input.expectedVersion}`;
+          if (swapped !== 1) throw new Refused('version_conflict');
+          const updated = await tx.league.update({
             where: { id: input.leagueId },
-            data: { version: { increment: 1 }, snapshot, updatedAt: at, ...(input.status === undefined ? {} : { status: input.status }) },
+            data: { snapshot, updatedAt: at, ...(input.status === undefined ? {} : { status: input.status }) },
           });
-          const updated = bumped.count === 1 ? await tx.league.findUnique({ where: { id: input.leagueId } }) : null;
-          if (updated === null || updated.version !== input.expectedVersion + 1) throw new Refused('version_conflict');
           const last = await tx.leagueEntry.findFirst({ where: { leagueId: input.leagueId }, orderBy: { seq: 'desc' }, select: { seq: true } });
           const firstSeq = (last?.seq ?? 0) + 1;
           if (entries.length > 0) await tx.leagueEntry.createMany({ data: entries.map((entry, index) => ({ ...entry, leagueId: input.leagueId, seq: firstSeq + index, at })) });

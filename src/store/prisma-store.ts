@@ -8,7 +8,7 @@
  *   appends committed in groups (groupCommit.ts) on a writer thread (sqlite-writer.ts, sqlite-appender.ts)
  *   or in one statement per group (postgres-append.ts), reads on better-sqlite3 with statements prepared
  *   once (sqlite-connection.ts) or a pg pool with named prepared statements (postgres-connection.ts);
- * - the rare paths — creating a game, saving settings, pruning receipts on PostgreSQL — use the Prisma
+ * - the rare paths — creating a game, saving settings, the leagues' writes (league-store.ts), pruning receipts on PostgreSQL — use the Prisma
  *   client's model API, on the same connected adapter (on SQLite the writer thread prunes receipts).
  *
  * Cost model (measured on the bench machine, CPU per call): every query through the Prisma client goes
