@@ -25,6 +25,9 @@ import {
   type GameMessageRef,
   type GameStore,
   type GuildSettings,
+  type LeagueEntry,
+  type LeagueStore,
+  type StoredLeague,
   type ModelProfileFields,
   type ModelTableCodec,
   type ModelTableStore,
@@ -34,6 +37,7 @@ import {
   type UpgradeProfileFields,
   type UserSettings,
 } from '../src/store/contract.js';
+import { leagueNameKey } from '../src/store/league-store.js';
 
 /**
  * The event log: one JSON line per write ({ at, events: NewEvent[] }) in one growable Buffer, whose bytes
@@ -269,6 +273,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
     modelTables(codec) {
       return memoryModelTables(codec, modelTables);
     },
+    leagues: memoryLeagues(receipts),
     async close() {},
   };
   return store;
@@ -316,6 +321,76 @@ function memoryModelTables<Model extends ModelProfileFields, Upgrade extends Upg
         .filter(([key]) => key.startsWith(start))
         .slice(0, take)
         .map(([, m]) => codec.parseModel(structuredClone(m)));
+    },
+  };
+}
+
+/**
+ * The leagues with the contract's semantics (one name per server, compare-and-swap on the version, one
+ * receipt per interaction, seq numbers continuing), values cloned in and out as a database would.
+ */
+function memoryLeagues(receipts: Set<string>): LeagueStore {
+  const leagues = new Map<string, { league: StoredLeague; nameKey: string; entries: LeagueEntry[] }>();
+  const channels = new Map<string, string>();
+  const games = new Map<string, string>();
+  const out = (league: StoredLeague): StoredLeague => structuredClone(league);
+  const byKey = (guildId: string, nameKey: string) => [...leagues.values()].find((row) => row.league.guildId === guildId && row.nameKey === nameKey);
+  const written = (leagueId: string, first: number, entries: readonly NewEvent[], at: Date): LeagueEntry[] =>
+    entries.map((e, i) => ({ leagueId, seq: first + i, type: e.type, payload: structuredClone(e.payload), actor: e.actor, at }));
+  return {
+    async createLeague(input) {
+      const nameKey = leagueNameKey(input.name);
+      if (input.interactionId && receipts.has(input.interactionId)) return { ok: false, reason: 'duplicate_interaction' };
+      if (byKey(input.guildId, nameKey)) return { ok: false, reason: 'name_taken' };
+      const at = new Date();
+      const id = input.id ?? randomUUID();
+      const league: StoredLeague = { id, guildId: input.guildId, name: input.name.trim(), status: 'open', version: 1, snapshot: structuredClone(input.snapshot), createdBy: input.createdBy, createdAt: at, updatedAt: at };
+      const entries = written(id, 1, input.entries, at);
+      if (input.interactionId) receipts.add(input.interactionId);
+      leagues.set(id, { league, nameKey, entries });
+      return { ok: true, league: out(league), entries: structuredClone(entries) };
+    },
+    async getLeague(id) {
+      const row = leagues.get(id);
+      return row ? out(row.league) : null;
+    },
+    async findLeague(guildId, name) {
+      const row = byKey(guildId, leagueNameKey(name));
+      return row ? out(row.league) : null;
+    },
+    async listLeagues(guildId) {
+      return [...leagues.values()]
+        .map((row) => row.league)
+        .filter((league) => league.guildId === guildId)
+        .sort((a, b) => Number(a.status === 'closed') - Number(b.status === 'closed') || b.createdAt.getTime() - a.createdAt.getTime())
+        .map(out);
+    },
+    async appendLeagueEntries(input) {
+      if (input.interactionId && receipts.has(input.interactionId)) return { ok: false, reason: 'duplicate_interaction' };
+      const row = leagues.get(input.leagueId);
+      if (!row || row.league.version !== input.expectedVersion) return { ok: false, reason: 'version_conflict' };
+      const at = new Date();
+      const entries = written(input.leagueId, row.entries.length + 1, input.entries, at);
+      row.league = { ...row.league, version: row.league.version + 1, snapshot: structuredClone(input.snapshot), status: input.status ?? row.league.status, updatedAt: at };
+      row.entries.push(...entries);
+      if (input.interactionId) receipts.add(input.interactionId);
+      return { ok: true, league: out(row.league), entries: structuredClone(entries) };
+    },
+    async listLeagueEntries(leagueId) {
+      return structuredClone(leagues.get(leagueId)?.entries ?? []);
+    },
+    async linkChannel(channelId, leagueId) {
+      if (leagueId === null) channels.delete(channelId);
+      else channels.set(channelId, leagueId);
+    },
+    async leagueOfChannel(channelId) {
+      return channels.get(channelId) ?? null;
+    },
+    async linkGame(gameId, leagueId) {
+      games.set(gameId, leagueId);
+    },
+    async leagueOfGame(gameId) {
+      return games.get(gameId) ?? null;
     },
   };
 }

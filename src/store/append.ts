@@ -4,7 +4,7 @@
  * of a batch, and its outcome is decided alone, so one append's lost compare-and-swap or retried
  * interaction never touches the others in its batch.
  */
-import type { GameStatus } from './contract.js';
+import type { GameStatus, NewEvent } from './contract.js';
 import { toDate, toInt, toNullableText, toText, type Row } from './driver-sql.js';
 
 export interface EventRow {
@@ -108,4 +108,17 @@ export function isUniqueViolation(error: unknown): boolean {
   if (error.code !== 'P2010' || !('meta' in error)) return false;
   const meta = error.meta as { driverAdapterError?: { cause?: { kind?: unknown } } } | undefined;
   return meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+}
+
+/** An event as written: its payload turned into JSON text (checked, before anything is written). */
+export function toEventData(event: NewEvent): EventRow {
+  return { type: event.type, payload: toJson(event.payload, `payload of event "${event.type}"`), actor: event.actor };
+}
+
+export function toJson(value: unknown, what: string): string {
+  // JSON.stringify returns undefined (not a string) for undefined, functions and symbols; storing that
+  // would fail later with a confusing NOT NULL error, or worse, parse back as something else.
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`The ${what} is not JSON-serializable`);
+  return json;
 }

@@ -218,7 +218,61 @@ export interface GameStore {
    */
   modelTables<Model extends ModelProfileFields, Upgrade extends UpgradeProfileFields>(codec: ModelTableCodec<Model, Upgrade>): ModelTableStore<Model, Upgrade>;
 
+  /** The servers' leagues (schema.base.prisma, League and beside it), on the same database. */
+  leagues: LeagueStore;
+
   close(): Promise<void>;
+}
+
+export type LeagueStatus = 'open' | 'closed';
+
+/** A league as stored: like a game, its state (the league model's JSON, opaque here) and a version. */
+export interface StoredLeague {
+  id: string;
+  guildId: string;
+  name: string;
+  status: LeagueStatus;
+  version: number;
+  snapshot: unknown;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One of a league's entries, numbered from 1 in the order written. */
+export interface LeagueEntry {
+  leagueId: string;
+  seq: number;
+  type: string;
+  payload: unknown;
+  actor: string | null;
+  at: Date;
+}
+
+export type LeagueWrite =
+  | { ok: true; league: StoredLeague; entries: LeagueEntry[] }
+  | { ok: false; reason: 'version_conflict' | 'duplicate_interaction' | 'name_taken' };
+
+/**
+ * The servers' leagues. The store knows no league rules (store-is-a-leaf): snapshots and payloads are
+ * JSON it keeps as given. Writes are an organiser's commands, rare: each is one transaction.
+ */
+export interface LeagueStore {
+  /** name unique per server, compared case-insensitively and trimmed ('name_taken'); id generated when absent (random, url-safe, unguessable: it is also the web page's address). Stores entries seq 1.. and the snapshot, version 1. */
+  createLeague(input: { id?: string; guildId: string; name: string; createdBy: string; snapshot: unknown; entries: NewEvent[]; interactionId?: string }): Promise<LeagueWrite>;
+  getLeague(id: string): Promise<StoredLeague | null>;
+  findLeague(guildId: string, name: string): Promise<StoredLeague | null>;
+  /** the server's leagues, open ones first, then newest first */
+  listLeagues(guildId: string): Promise<StoredLeague[]>;
+  /** compare-and-swap on version, like appendEvents; interactionId receipt in the same transaction (reuse the InteractionReceipt table) */
+  appendLeagueEntries(input: { leagueId: string; expectedVersion: number; entries: NewEvent[]; snapshot: unknown; status?: LeagueStatus; interactionId?: string }): Promise<LeagueWrite>;
+  listLeagueEntries(leagueId: string): Promise<LeagueEntry[]>;
+  /** a channel (or thread) linked to a league: games finished there report to it; one league per channel; null unlinks */
+  linkChannel(channelId: string, leagueId: string | null): Promise<void>;
+  leagueOfChannel(channelId: string): Promise<string | null>;
+  /** a game named for a league at /game new (optionally for a round) */
+  linkGame(gameId: string, leagueId: string): Promise<void>;
+  leagueOfGame(gameId: string): Promise<string | null>;
 }
 
 /**

@@ -8,7 +8,7 @@
  *   appends committed in groups (groupCommit.ts) on a writer thread (sqlite-writer.ts, sqlite-appender.ts)
  *   or in one statement per group (postgres-append.ts), reads on better-sqlite3 with statements prepared
  *   once (sqlite-connection.ts) or a pg pool with named prepared statements (postgres-connection.ts);
- * - the rare paths — creating a game, saving settings, pruning receipts on PostgreSQL — use the Prisma
+ * - the rare paths — creating a game, saving settings, the leagues' writes (league-store.ts), pruning receipts on PostgreSQL — use the Prisma
  *   client's model API, on the same connected adapter (on SQLite the writer thread prunes receipts).
  *
  * Cost model (measured on the bench machine, CPU per call): every query through the Prisma client goes
@@ -35,7 +35,6 @@ import type {
   GameMessageRef,
   DraftSaved,
   GuildSettings,
-  NewEvent,
   StoredEvent,
   StoredGame,
   TurnClock,
@@ -55,10 +54,11 @@ import {
   type SqlDriver,
   type SqlRunner,
 } from './driver-sql.js';
-import { GAME_ROW_COLUMNS, isUniqueViolation, toGameRow, type AppendOutcome, type AppendRequest, type AwaitedRow, type EventRow, type GameRow } from './append.js';
+import { GAME_ROW_COLUMNS, isUniqueViolation, toEventData, toGameRow, toJson, type AppendOutcome, type AppendRequest, type AwaitedRow, type EventRow, type GameRow } from './append.js';
 import { groupCommit } from './groupCommit.js';
 import { readersWriterLock, unlocked } from './readersWriterLock.js';
 import { commitPostgresAppends } from './postgres-append.js';
+import { createLeagueStore, type LeagueTx } from './league-store.js';
 import { createModelTableStore, type ModelTableTx } from './model-table.js';
 import type { PostgresConnection } from './postgres-connection.js';
 import type { SqliteConnection } from './sqlite-connection.js';
@@ -78,7 +78,8 @@ type Tx = {
   gameMessage: Pick<PrismaClient['gameMessage'], 'upsert'>;
   awaitedDecision: Pick<PrismaClient['awaitedDecision'], 'createMany'>;
   playerDraft: Pick<PrismaClient['playerDraft'], 'upsert' | 'deleteMany'>;
-} & ModelTableTx;
+} & ModelTableTx &
+  LeagueTx;
 export type StoreClient = Tx &
   Pick<PrismaClient, '$disconnect'> & {
     $transaction<R>(fn: (tx: Tx) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
@@ -463,6 +464,15 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       });
     },
 
+    // Like the model tables: reads share the store's connection with the other reads, and the Prisma
+    // client's writes are exclusive, so on SQLite they never overlap an append (readersWriterLock.ts).
+    leagues: createLeagueStore({
+      select: (query) => shared(() => select(query)),
+      transaction: (write) => exclusive(() => client.$transaction(write, TRANSACTION_OPTIONS)),
+      upsert: (write) => exclusive(() => upsertRacing(() => write(client))),
+      now,
+    }),
+
     async close() {
       if (closed) return;
       closed = true;
@@ -480,10 +490,6 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     },
   };
   return store;
-}
-
-function toEventData(event: NewEvent): EventRow {
-  return { type: event.type, payload: toJson(event.payload, `payload of event "${event.type}"`), actor: event.actor };
 }
 
 function toEvent(row: EventRow & { gameId: string; seq: number; at: Date }): StoredEvent {
@@ -562,12 +568,4 @@ async function upsertRacing(upsert: () => Promise<unknown>): Promise<void> {
     if (!isUniqueViolation(error)) throw error;
     await upsert();
   }
-}
-
-function toJson(value: unknown, what: string): string {
-  // JSON.stringify returns undefined (not a string) for undefined, functions and symbols; storing that
-  // would fail later with a confusing NOT NULL error, or worse, parse back as something else.
-  const json = JSON.stringify(value);
-  if (json === undefined) throw new TypeError(`The ${what} is not JSON-serializable`);
-  return json;
 }
