@@ -89,7 +89,7 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     // /game new's opponent: a list of the members, never a box for an id.
     await openForm('game new');
     expect(await page.getByTestId('option-opponent').evaluate((el) => el.tagName)).toBe('SELECT');
-    expect((await choices('opponent')).slice(1)).toEqual(['Alice (@alice)', 'Bob (@bob)', 'Referee Rita (@rita)']);
+    expect((await choices('opponent')).slice(1)).toEqual(['Alice (@alice)', 'Bob (@bob)', 'Carol (@carol)', 'Dave (@dave)', 'Erin (@erin)', 'Frank (@frank)', 'Grace (@grace)', 'Referee Rita (@rita)']);
     await page.getByTestId('option-opponent').press('Escape');
 
     // Rita owns the server: she sets the referee role, picked from the server's roles.

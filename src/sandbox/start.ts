@@ -4,7 +4,7 @@
  * No second code path: the page's clicks become the same interaction payloads Discord would send.
  */
 import { fileURLToPath } from 'node:url';
-import { startDiscordDouble, type DiscordDouble } from '../discord-double/index.js';
+import { DEFAULT_IDS, startDiscordDouble, type DiscordDouble, type UserInput } from '../discord-double/index.js';
 import { createInteractionsServer, leaguePageUrl, listen } from '../discord/http.js';
 import { leaguePageLoader } from '../discord/leagues/webPage.js';
 import { createRest } from '../discord/outbox.js';
@@ -20,6 +20,17 @@ export interface Sandbox {
 }
 
 export const SANDBOX_STATIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+
+/**
+ * The pretend server's members: two players for a game, a referee, and enough others for a league of
+ * eight (issue 17). Rita is last: the double makes the last member the server's owner.
+ */
+export const SANDBOX_USERS: readonly UserInput[] = [
+  { id: DEFAULT_IDS.alice, username: 'alice', globalName: 'Alice' },
+  { id: DEFAULT_IDS.bob, username: 'bob', globalName: 'Bob' },
+  ...['Carol', 'Dave', 'Erin', 'Frank', 'Grace'].map((name, i) => ({ id: `11000000000000003${String(10 + i)}`, username: name.toLowerCase(), globalName: name })),
+  { id: DEFAULT_IDS.rita, username: 'rita', globalName: 'Referee Rita', roles: [DEFAULT_IDS.refereeRole] },
+];
 
 export async function startSandbox(
   options: {
@@ -37,7 +48,7 @@ export async function startSandbox(
   } = {},
 ): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
-  const double = await startDiscordDouble({ port: options.port ?? 0, host, sandbox: { staticDir: SANDBOX_STATIC_DIR } });
+  const double = await startDiscordDouble({ port: options.port ?? 0, host, users: [...SANDBOX_USERS], sandbox: { staticDir: SANDBOX_STATIC_DIR } });
   const store = await openStore(options.databaseUrl);
   const rest = createRest({ token: double.botToken, apiBase: double.apiBase });
   // The league pages are served by the bot's own endpoint, whose port is known once it listens.
