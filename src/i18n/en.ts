@@ -1,11 +1,13 @@
 import { scoringMessagesEn } from './scoringMessages.js';
 import { wholeGameCommandsEn } from './wholeGameCommands.js';
 import { resultMessagesEn } from './resultMessages.js';
+import { leaguePicturesEn } from './leaguePictures.js';
 
 /** English messages — the source of truth for keys. Game terms follow the specs' vocabulary tables. */
 export const en = {
   ...wholeGameCommandsEn,
   ...resultMessagesEn,
+  ...leaguePicturesEn,
   ...scoringMessagesEn,
   // --- problems the application reports (engine rule errors are further down)
   'error.moreDetails': '…and {count, plural, one {# more} other {# more}}.',

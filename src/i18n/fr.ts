@@ -3,10 +3,12 @@ import type { en } from './en.js';
 import { scoringMessagesFr } from './scoringMessages.js';
 import { wholeGameCommandsFr } from './wholeGameCommands.js';
 import { resultMessagesFr } from './resultMessages.js';
+import { leaguePicturesFr } from './leaguePictures.js';
 
 export const fr: Record<keyof typeof en, string> = {
   ...wholeGameCommandsFr,
   ...resultMessagesFr,
+  ...leaguePicturesFr,
   ...scoringMessagesFr,
   'error.moreDetails': '…et {count, plural, one {# autre} other {# autres}}.',
   'error.UNKNOWN': 'Cela n’a pas fonctionné ({code}).',
