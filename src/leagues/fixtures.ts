@@ -49,7 +49,7 @@ export const HOSTILE_NAMES: ReadonlyMap<string, string> = new Map([
   ['E', 'Émile'],
 ]);
 
-/** `count` players P01…, `rounds` rounds where each table's first player wins 5–3, paired in id order shifted by one place each round. */
+/** `count` players P01…, `rounds` rounds with wins, losses and draws spread over the tables, paired in id order shifted by one place each round. */
 export function bigLeague(count: number, rounds: number): League {
   const ids = Array.from({ length: count }, (_, i) => `P${String(i + 1).padStart(2, '0')}`);
   const roundList = [];
@@ -59,7 +59,8 @@ export function bigLeague(count: number, rounds: number): League {
     const tables = [];
     for (let i = 0; i + 1 < order.length; i += 2) {
       tables.push({ players: [order[i]!, order[i + 1]!] });
-      results.push(played(r, order[i]!, order[i + 1]!, 5, 3));
+      const vp: [number, number] = [[5, 3], [3, 5], [4, 4]][(i / 2 + r) % 3] as [number, number];
+      results.push(played(r, order[i]!, order[i + 1]!, ...vp));
     }
     roundList.push({ number: r, tables, byes: [] });
   }

@@ -31,7 +31,10 @@ const LEFT = MARGIN;
 const RIGHT = W - MARGIN;
 /** Rows shown at most; the rest are counted in a line below. */
 export const MAX_STANDINGS_ROWS = 32;
-export const MAX_PAIRING_TABLES = 32;
+export const MAX_PAIRING_TABLES = 24;
+/** A table's card: one line per player. */
+const CARD_H = 2 * 44 + 16;
+const CARD_GAP = 10;
 /** Lines drawn in colour on the chart; the others are grey. */
 export const CHART_HIGHLIGHTS = 8;
 /** Discord takes at most this many characters of alt text. */
@@ -53,13 +56,23 @@ export interface LeagueDrawing {
   texts: DrawnText[];
 }
 
-const nameOf = (names: Names, id: PlayerId): string => names.get(id) ?? id;
+/** A player's name on one line: a line break or a tab in a display name must not break a row. */
+const nameOf = (names: Names, id: PlayerId): string => (names.get(id) ?? id).replace(/\s+/g, ' ').trim() || id;
 /** A whole number with a true minus sign. */
 const whole = (n: number): string => (n < 0 ? `\u2212${-n}` : String(n));
 const record = (row: StandingRow): string => `${row.wins}-${row.draws}-${row.losses}`;
 
 function alt(line: string): string {
   return line.length <= ALT_LIMIT ? line : `${line.slice(0, ALT_LIMIT - 1)}…`;
+}
+
+/** As many of `items` as Discord's limit lets `render` hold, the rest counted ("…and 8 more"). */
+function fittedAlt(items: readonly string[], render: (shown: readonly string[], more: number) => string): string {
+  for (let k = items.length; k > 0; k--) {
+    const line = render(items.slice(0, k), items.length - k);
+    if (line.length <= ALT_LIMIT) return line;
+  }
+  return alt(render([], items.length));
 }
 
 /** The felt and the header band with the title, drawn at the table pictures' proportions. */
@@ -88,6 +101,11 @@ export interface StandingsOptions {
   ratings?: ReadonlyMap<PlayerId, PlayerRating>;
   maxRows?: number;
 }
+
+/** Above this deviation a rating is provisional and marked "?", as lichess does with Glicko-2. */
+export const PROVISIONAL_DEVIATION = 110;
+
+const ratingText = (rating: PlayerRating | undefined): string => (rating ? `${rating.rating}${rating.deviation > PROVISIONAL_DEVIATION ? '?' : ''}` : '–');
 
 interface Column {
   head: string;
@@ -138,7 +156,7 @@ function standingsColumns(layout: StandingsLayout, t: Translate, ratings: Standi
   const tiebreak: Record<ShownTiebreak, Column> = {
     vpDiff: { head: t('league.picture.column.vpDiff'), w: 92, value: (r) => signed(r.vpDiff) },
     vpTotal: { head: t('league.picture.column.vpTotal'), w: 72, value: (r) => whole(r.vpTotal) },
-    sos: { head: t('league.picture.column.sos'), w: 92, value: (r) => t('league.picture.decimal', { value: r.sos }) },
+    sos: { head: t('league.picture.column.sos'), w: 92, value: (r) => r.sos.toFixed(2).replace('.', t('league.picture.decimalSeparator')) },
     headToHead: { head: t('league.picture.column.headToHead'), w: 96, value: (r) => (layout.h2h.get(r.playerId) == null ? '–' : whole(layout.h2h.get(r.playerId)!)) },
   };
   const columns: Column[] = [{ head: t('league.picture.column.tp'), w: 72, value: (r) => whole(r.tp) }, ...layout.tiebreaks.map((k) => tiebreak[k])];
@@ -147,11 +165,8 @@ function standingsColumns(layout: StandingsLayout, t: Translate, ratings: Standi
   if (ratings) {
     columns.push({
       head: t('league.picture.column.rating'),
-      w: 172,
-      value: (r) => {
-        const rating = ratings.get(r.playerId);
-        return rating ? t('league.picture.rating', { rating: rating.rating, deviation: rating.deviation }) : '–';
-      },
+      w: 112,
+      value: (r) => ratingText(ratings.get(r.playerId)),
     });
   }
   return columns;
@@ -207,14 +222,26 @@ export function drawStandings(ctx: Ctx, league: League, names: Names, t: Transla
   return { width: W, height: layout.height, texts, rows: drawn, more };
 }
 
-/** The standings in words: each row shown (rank, name, TP, record, dropped), then how many more. */
+/** The standings in words: each row shown (rank, name, TP, record, rating, dropped), then how many more. */
 export function standingsDescription(league: League, names: Names, t: Translate, options: StandingsOptions = {}): string {
   const layout = standingsLayout(league, options);
-  const rows = layout.shown.map((r) => t('league.picture.standings.altRow', { rank: r.rank, name: nameOf(names, r.playerId), tp: r.tp, record: record(r), dropped: r.dropped ? 'yes' : 'no' }));
-  const more = layout.rows.length - layout.shown.length;
-  if (more) rows.push(t('league.picture.standings.altMore', { count: more }));
-  const list = rows.join('; ');
-  return alt(layout.round > 0 ? t('league.picture.standings.alt', { round: layout.round, rows: list }) : t('league.picture.standings.altStart', { rows: list }));
+  const rows = layout.shown.map((r) => {
+    const rating = options.ratings?.get(r.playerId);
+    return t('league.picture.standings.altRow', {
+      rank: r.rank,
+      name: nameOf(names, r.playerId),
+      tp: r.tp,
+      record: record(r),
+      rating: rating ? rating.rating : 'none',
+      provisional: rating && rating.deviation > PROVISIONAL_DEVIATION ? 'yes' : 'no',
+      dropped: r.dropped ? 'yes' : 'no',
+    });
+  });
+  const left = layout.rows.length - layout.shown.length;
+  return fittedAlt(rows, (shown, more) => {
+    const list = more + left ? [...shown, t('league.picture.standings.altMore', { count: more + left })] : shown;
+    return layout.round > 0 ? t('league.picture.standings.alt', { round: layout.round, rows: list.join('; ') }) : t('league.picture.standings.altStart', { rows: list.join('; ') });
+  });
 }
 
 export async function standingsPicture(league: League, names: Names, t: Translate, options: StandingsOptions = {}): Promise<LeaguePicture> {
@@ -274,7 +301,7 @@ function pairingsLayout(league: League, round: number): PairingsLayout {
   const shown = tables.slice(0, MAX_PAIRING_TABLES);
   const rematch = shown.some((r) => r.rematch);
   const lines = (tables.length > shown.length ? 1 : 0) + (byes.length ? 1 : 0) + 1 + (rematch ? 1 : 0);
-  return { rows: tables, shown, byes, rematch, height: HEAD + 12 + shown.length * ROW_H + 12 + lines * LINE_H + 16 };
+  return { rows: tables, shown, byes, rematch, height: HEAD + CARD_GAP + shown.length * (CARD_H + CARD_GAP) + lines * LINE_H + 16 };
 }
 
 export function pairingsSize(league: League, round: number): { width: number; height: number } {
@@ -290,43 +317,43 @@ function winnerSeat(row: PairingRow): 0 | 1 | null {
   return absent[0] && !absent[1] ? 1 : absent[1] && !absent[0] ? 0 : null;
 }
 
-/** Draws round `round`'s pairings on a context of `pairingsSize()`: per table its number, both players with their TP, the result, a rematch mark. */
+/** Draws round `round`'s pairings on a context of `pairingsSize()`: per table its number, each player on a line with their TP and VP, a rematch mark. */
 export function drawPairings(ctx: Ctx, league: League, round: number, names: Names, t: Translate): PairingsDrawing {
   const texts = recordTexts(ctx);
   const layout = pairingsLayout(league, round);
   frame(ctx, t('league.picture.pairings.title', { round }), layout.height);
-  const numberW = 70;
-  const centre = W / 2;
-  const resultW = 150;
-  const tpW = 64;
-  const nameW = centre - resultW / 2 - 12 - tpW - (LEFT + numberW);
-  const markW = RIGHT - (centre + resultW / 2 + 12 + tpW + nameW);
-  let cy = HEAD + 12 - ROW_H / 2;
+  const numberW = 72;
+  const markW = 52;
+  const vpW = 140;
+  const tpW = 72;
+  const vpCentre = RIGHT - markW - vpW / 2;
+  const tpRight = RIGHT - markW - vpW - 4;
+  const nameLeft = LEFT + numberW;
+  const nameW = tpRight - tpW - nameLeft;
+  let top = HEAD + CARD_GAP;
   const tables: PairingsDrawing['tables'] = [];
-  layout.shown.forEach((row, i) => {
-    cy += ROW_H;
-    if (i % 2 === 0) fillRoundRect(ctx, LEFT, cy - ROW_H / 2 + 3, RIGHT - LEFT, ROW_H - 6, 10, COLORS.panel);
-    text(ctx, String(row.table), LEFT + numberW / 2, cy, TYPE.body, COLORS.textDim, { bold: true, align: 'center' });
+  for (const row of layout.shown) {
+    const mid = top + CARD_H / 2;
+    fillRoundRect(ctx, LEFT, top, RIGHT - LEFT, CARD_H, 12, COLORS.panel);
+    text(ctx, String(row.table), LEFT + numberW / 2, mid, TYPE.strong, COLORS.textDim, { bold: true, align: 'center' });
     const won = winnerSeat(row);
     const o = row.outcome;
-    const inkOf = (seat: 0 | 1): string => {
-      if (o.kind === 'forfeit' && !o.voided && o.absent.includes(row.players[seat])) return COLORS.textFaint;
-      return won === seat ? COLORS.gold : COLORS.text;
-    };
-    const aRight = centre - resultW / 2 - 12;
-    text(ctx, `(${whole(row.tp[0])})`, aRight, cy, TYPE.caption, COLORS.textDim, { align: 'right' });
-    text(ctx, nameOf(names, row.players[0]), aRight - tpW, cy, TYPE.body, inkOf(0), { bold: true, align: 'right', maxW: nameW });
-    const bLeft = centre + resultW / 2 + 12;
-    text(ctx, `(${whole(row.tp[1])})`, bLeft, cy, TYPE.caption, COLORS.textDim);
-    text(ctx, nameOf(names, row.players[1]), bLeft + tpW, cy, TYPE.body, inkOf(1), { bold: true, maxW: nameW });
-    if (o.kind === 'pending') text(ctx, '–', centre, cy, TYPE.body, COLORS.textFaint, { bold: true, align: 'center' });
-    else if (o.voided) text(ctx, t('league.picture.pairings.voided'), centre, cy, TYPE.caption, COLORS.textFaint, { align: 'center', maxW: resultW });
-    else if (o.kind === 'played') text(ctx, `${o.vp[0]} – ${o.vp[1]}`, centre, cy, TYPE.strong, COLORS.text, { bold: true, align: 'center', maxW: resultW });
-    else text(ctx, t('league.picture.pairings.forfeit'), centre, cy, TYPE.caption, COLORS.textDim, { bold: true, align: 'center', maxW: resultW });
-    if (row.rematch) text(ctx, REMATCH_MARK, RIGHT - markW / 2, cy, TYPE.strong, COLORS.cheat, { bold: true, align: 'center' });
-    tables.push({ ...row, y: cy });
-  });
-  cy += ROW_H / 2 + 12;
+    for (const seat of [0, 1] as const) {
+      const cy = mid + (seat === 0 ? -1 : 1) * (LINE_H / 2 + 2);
+      const absent = o.kind === 'forfeit' && !o.voided && o.absent.includes(row.players[seat]);
+      const ink = absent ? COLORS.textFaint : won === seat ? COLORS.gold : COLORS.text;
+      text(ctx, nameOf(names, row.players[seat]), nameLeft, cy, TYPE.body, ink, { bold: true, maxW: nameW });
+      text(ctx, `(${whole(row.tp[seat])})`, tpRight, cy, TYPE.caption, COLORS.textDim, { align: 'right' });
+      if (o.kind === 'pending') text(ctx, '–', vpCentre, cy, TYPE.body, COLORS.textFaint, { bold: true, align: 'center' });
+      else if (o.kind === 'played' && !o.voided) text(ctx, String(o.vp[seat]), vpCentre, cy, TYPE.strong, ink, { bold: true, align: 'center' });
+      else if (absent) text(ctx, t('league.picture.pairings.forfeit'), vpCentre, cy, TYPE.caption, COLORS.textDim, { bold: true, align: 'center', maxW: vpW });
+    }
+    if (o.kind !== 'pending' && o.voided) text(ctx, t('league.picture.pairings.voided'), vpCentre, mid, TYPE.caption, COLORS.textDim, { bold: true, align: 'center', maxW: vpW });
+    if (row.rematch) text(ctx, REMATCH_MARK, RIGHT - markW / 2, mid, TYPE.strong, COLORS.cheat, { bold: true, align: 'center' });
+    tables.push({ ...row, y: mid });
+    top += CARD_H + CARD_GAP;
+  }
+  let cy = top;
   const line = (s: string, color: string, bold = false): void => {
     text(ctx, s, LEFT + 8, cy + LINE_H / 2, TYPE.caption, color, { bold, maxW: RIGHT - LEFT - 16 });
     cy += LINE_H;
@@ -352,7 +379,10 @@ export function pairingsDescription(league: League, round: number, names: Names,
     return t('league.picture.pairings.altTable', { table: row.table, a: nameOf(names, a), tpA: row.tp[0], b: nameOf(names, b), tpB: row.tp[1], outcome, rematch: row.rematch ? 'yes' : 'no' });
   });
   const byeLine = byes.length ? t('league.picture.pairings.altByes', { names: byes.map((id) => nameOf(names, id)).join(', ') }) : '';
-  return alt(t('league.picture.pairings.alt', { round, tables: list.join('; '), byes: byeLine }));
+  return fittedAlt(list, (shown, more) => {
+    const tables = more ? [...shown, t('league.picture.pairings.more', { count: more })] : shown;
+    return t('league.picture.pairings.alt', { round, tables: tables.join('; '), byes: byeLine });
+  });
 }
 
 export async function pairingsPicture(league: League, round: number, names: Names, t: Translate): Promise<LeaguePicture> {
