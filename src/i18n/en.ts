@@ -3,12 +3,14 @@ import { wholeGameCommandsEn } from './wholeGameCommands.js';
 import { resultMessagesEn } from './resultMessages.js';
 import { leagueMessagesEn } from './leagueMessages.js';
 import { leagueWebEn } from './leagueWeb.js';
+import { leaguePicturesEn } from './leaguePictures.js';
 
 /** English messages — the source of truth for keys. Game terms follow the specs' vocabulary tables. */
 export const en = {
   ...wholeGameCommandsEn,
   ...resultMessagesEn,
   ...leagueMessagesEn,
+  ...leaguePicturesEn,
   ...scoringMessagesEn,
   ...leagueWebEn,
   // --- problems the application reports (engine rule errors are further down)

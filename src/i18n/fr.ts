@@ -5,11 +5,13 @@ import { wholeGameCommandsFr } from './wholeGameCommands.js';
 import { resultMessagesFr } from './resultMessages.js';
 import { leagueMessagesFr } from './leagueMessages.js';
 import { leagueWebFr } from './leagueWeb.js';
+import { leaguePicturesFr } from './leaguePictures.js';
 
 export const fr: Record<keyof typeof en, string> = {
   ...wholeGameCommandsFr,
   ...resultMessagesFr,
   ...leagueMessagesFr,
+  ...leaguePicturesFr,
   ...scoringMessagesFr,
   ...leagueWebFr,
   'error.moreDetails': '…et {count, plural, one {# autre} other {# autres}}.',
