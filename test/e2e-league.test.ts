@@ -33,7 +33,7 @@ async function stored(): Promise<{ id: string; version: number; league: League }
 }
 
 async function ok(who: Who, sub: string, options: Record<string, string | number | boolean> = {}, channelId = ch()) {
-  const result = await app.command(who, 'league', [{ type: 1, name: sub, options: Object.entries(options).map(([name, value]) => ({ name, type: typeof value === 'number' ? 4 : typeof value === 'boolean' ? 5 : name.startsWith('player') || ['opponent', 'absent'].includes(name) ? 6 : 3, value })) }] as never, channelId);
+  const result = await app.command(who, `league ${sub}`, options, channelId);
   expect(result.ok, result.error).toBe(true);
   await app.settle();
   return result;
@@ -121,7 +121,7 @@ describe('a league run in Discord', () => {
     await refused(NAMES[c]!, 'report', { league: leagueId, opponent: a, my_vp: 4, their_vp: 3 }, en('error.NO_OPEN_TABLE'));
     await refused(NAMES[c]!, 'result', { league: leagueId, round: 1, player_a: c, vp_a: 8, player_b: d, vp_b: 0 }, en('error.NOT_ORGANISER'));
     await refused('rita', 'pair', { league: leagueId }, 'still has 1 table without a result');
-    await refused('alice', 'report', { league: 'Nope' }, 'There is no league “Nope”');
+    await refused('alice', 'report', { league: 'Nope', opponent: IDS.bob, my_vp: 1, their_vp: 1 }, 'There is no league “Nope”');
   });
 
   it('a disputed report pings the organiser, who decides it', async () => {
@@ -154,12 +154,9 @@ describe('a league run in Discord', () => {
     expect(round.tables.some((t) => [...t.players].sort().join() === winners.join())).toBe(true);
     const [a, b] = round.tables[0]!.players;
     const gameChannel = app.double.channel('table-2').id;
-    const started = await app.command(NAMES[a]!, 'game', [{ type: 1, name: 'new', options: [
-      { name: 'opponent', type: 6, value: b },
-      { name: 'system', type: 3, value: 'malifaux-game' },
-      { name: 'league', type: 3, value: leagueId },
-    ] }] as never, gameChannel);
+    const started = await app.command(NAMES[a]!, 'game new', { opponent: b, system: 'm3e-game', league: leagueId }, gameChannel);
     expect(started.ok, started.error).toBe(true);
+    expect(started.reply?.ephemeral, messageText(started.reply!)).toBe(false);
     await app.settle();
     // The first player concedes: the league records it as their forfeit.
     await app.endGame(NAMES[a]!, gameChannel, 'concede');
