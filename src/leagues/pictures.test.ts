@@ -117,6 +117,16 @@ describe('the standings picture', () => {
     expect(lineAt(again, again.rows[0]!.y).at(-1)).toBe(String(ratings.get('E')!.rating));
   });
 
+  it('with every column, each row takes two lines: the whole name above the figures', () => {
+    const everything = withTiebreaks(smallLeague(), ['tp', 'vpDiff', 'vpTotal', 'sos', 'headToHead', 'key']);
+    const { drawing } = standingsDrawing(everything, HOSTILE_NAMES, en, { ratings: leagueRatings(everything) });
+    expect(drawing.stacked).toBe(true);
+    const row = drawing.rows[3]!;
+    expect(lineAt(drawing, row.y - 20)).toEqual(['4', '=HYPERLINK("http://evil")']);
+    expect(lineAt(drawing, row.y + 20)).toEqual(['3', '+3', '9', '3.50', '–', '1-0-1', '0', `${leagueRatings(everything).get('B')!.rating}?`]);
+    expect(standingsDrawing(smallLeague(), HOSTILE_NAMES, en, { ratings: leagueRatings(everything) }).drawing.stacked).toBe(false);
+  });
+
   it('rows are banded: every other row on a panel, so a phone reader keeps the line', () => {
     const { drawing, pixel } = standingsDrawing(smallLeague(), HOSTILE_NAMES);
     // Right of the last column's text, inside the row's band.
@@ -251,6 +261,21 @@ describe('the TP chart', () => {
       'Chart of TP after each round, rounds 1 to 3: Émile: 3, 6, 6; Alice, the "Ace": 3, 3, 6; -Dora: 1, 4, 4; =HYPERLINK("http://evil"): 0, 3, 3; Carl Newline: 1, 1, 1.',
     );
     expect((await tpChartPicture(BIG, namesOf(BIG), fr)).alt).toMatch(/^Graphique des PT après chaque ronde, rondes 1 à 5 : Player P\d\d : [\d, ]+;.* 32 autres joueurs tracés en gris\.$/);
+  });
+});
+
+describe('a league before its first round', () => {
+  it('draws the standings, every player at 0, and an empty chart, without a single NaN', async () => {
+    const league: League = { ...smallLeague(), rounds: [], results: [] };
+    const { drawing } = standingsDrawing(league, HOSTILE_NAMES);
+    expect(words(drawing)).toContain('Standings before the first round');
+    expect(drawing.rows).toHaveLength(5);
+    expect(drawing.rows.every((r) => r.rank === 1)).toBe(true);
+    const chart = chartDrawing(league, HOSTILE_NAMES).drawing;
+    expect(chart.lines.map((l) => l.tp)).toEqual([[0], [0], [0], [0], [0]]);
+    for (const l of chart.lines) for (const p of l.points) expect(Number.isFinite(p.x) && Number.isFinite(p.y)).toBe(true);
+    expect((await standingsPicture(league, HOSTILE_NAMES, fr)).alt).toMatch(/^Classement avant la première ronde : 1\. /);
+    expect(pngSize((await tpChartPicture(league, HOSTILE_NAMES, en)).png)).toEqual(tpChartSize(league));
   });
 });
 
