@@ -18,6 +18,7 @@ import {
   drawStandings,
   drawTpChart,
   LEAGUE_PICTURE_WIDTH,
+  MAX_PAIRING_TABLES,
   MAX_STANDINGS_ROWS,
   pairingsPicture,
   pairingsSize,
@@ -197,6 +198,17 @@ describe('the pairings picture', () => {
     expect(lineAt(four, four.tables[0]!.y)).toEqual(['1', '↻']);
     expect(lineAt(four, four.tables[1]!.y - 24)).toEqual(['Émile', '(6)', '–']);
     expect(words(four)).toContain('↻ these players met before');
+  });
+
+  it(`a round of 30 tables shows the first ${MAX_PAIRING_TABLES} and says how many more`, async () => {
+    const league = bigLeague(60, 1);
+    const { drawing } = pairingsDrawing(league, 1, namesOf(league));
+    expect(drawing.tables).toHaveLength(MAX_PAIRING_TABLES);
+    expect(drawing.more).toBe(30 - MAX_PAIRING_TABLES);
+    expect(words(drawing)).toContain(`…and ${30 - MAX_PAIRING_TABLES} more tables`);
+    const picture = await pairingsPicture(league, 1, namesOf(league), en);
+    expect(picture.alt.length).toBeLessThanOrEqual(1024);
+    expect(picture.alt).toMatch(/…and \d+ more tables\.$/);
   });
 
   it('the winner’s name is drawn in gold, the loser’s not', () => {

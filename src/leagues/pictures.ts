@@ -290,6 +290,7 @@ export function pairingRows(league: League, round: number): { tables: PairingRow
   const r = league.rounds.find((x) => x.number === round);
   if (!r) return { tables: [], byes: [] };
   const before = new Map(standings(league, round - 1).map((row) => [row.playerId, row.tp]));
+  // Keyed as round 0: the pair, whichever round and way round they met.
   const met = new Set<string>();
   for (const earlier of league.rounds) if (earlier.number < round) for (const table of earlier.tables) met.add(tableKey(0, table.players));
   const results = currentResults(league);
