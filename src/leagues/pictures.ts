@@ -14,6 +14,7 @@ import { drawHeader, HEADER_H } from '../systems/malifaux-table/pictures/frame.j
 import { recordTexts, type DrawnText } from '../systems/malifaux-table/pictures/texts.js';
 import { COLORS, MARGIN, PICTURE_WIDTH } from '../systems/malifaux-table/pictures/theme.js';
 import { headToHeadPoints, shownTiebreaks, type ShownTiebreak } from './columns.js';
+import type { Names } from './export.js';
 import { currentResults, tableKey, type League, type PlayerId, type Table } from './model.js';
 import type { PlayerRating } from './rating.js';
 import { standings, type StandingRow } from './standings.js';
@@ -42,7 +43,7 @@ const ALT_LIMIT = 1024;
 const DROPPED_MARK = '✕';
 const REMATCH_MARK = '↻';
 
-export type Names = ReadonlyMap<PlayerId, string>;
+export type { Names };
 
 export interface LeaguePicture {
   png: Buffer;
