@@ -18,6 +18,7 @@ import {
   drawStandings,
   drawTpChart,
   LEAGUE_PICTURE_WIDTH,
+  MAX_PAIRING_TABLES,
   MAX_STANDINGS_ROWS,
   pairingsPicture,
   pairingsSize,
@@ -117,6 +118,16 @@ describe('the standings picture', () => {
     expect(lineAt(again, again.rows[0]!.y).at(-1)).toBe(String(ratings.get('E')!.rating));
   });
 
+  it('with every column, each row takes two lines: the whole name above the figures', () => {
+    const everything = withTiebreaks(smallLeague(), ['tp', 'vpDiff', 'vpTotal', 'sos', 'headToHead', 'key']);
+    const { drawing } = standingsDrawing(everything, HOSTILE_NAMES, en, { ratings: leagueRatings(everything) });
+    expect(drawing.stacked).toBe(true);
+    const row = drawing.rows[3]!;
+    expect(lineAt(drawing, row.y - 20)).toEqual(['4', '=HYPERLINK("http://evil")']);
+    expect(lineAt(drawing, row.y + 20)).toEqual(['3', '+3', '9', '3.50', '–', '1-0-1', '0', `${leagueRatings(everything).get('B')!.rating}?`]);
+    expect(standingsDrawing(smallLeague(), HOSTILE_NAMES, en, { ratings: leagueRatings(everything) }).drawing.stacked).toBe(false);
+  });
+
   it('rows are banded: every other row on a panel, so a phone reader keeps the line', () => {
     const { drawing, pixel } = standingsDrawing(smallLeague(), HOSTILE_NAMES);
     // Right of the last column's text, inside the row's band.
@@ -189,6 +200,17 @@ describe('the pairings picture', () => {
     expect(words(four)).toContain('↻ these players met before');
   });
 
+  it(`a round of 30 tables shows the first ${MAX_PAIRING_TABLES} and says how many more`, async () => {
+    const league = bigLeague(60, 1);
+    const { drawing } = pairingsDrawing(league, 1, namesOf(league));
+    expect(drawing.tables).toHaveLength(MAX_PAIRING_TABLES);
+    expect(drawing.more).toBe(30 - MAX_PAIRING_TABLES);
+    expect(words(drawing)).toContain(`…and ${30 - MAX_PAIRING_TABLES} more tables`);
+    const picture = await pairingsPicture(league, 1, namesOf(league), en);
+    expect(picture.alt.length).toBeLessThanOrEqual(1024);
+    expect(picture.alt).toMatch(/…and \d+ more tables\.$/);
+  });
+
   it('the winner’s name is drawn in gold, the loser’s not', () => {
     const { drawing, pixel } = pairingsDrawing(smallLeague(), 2, HOSTILE_NAMES);
     /** Is any pixel of the name's first glyphs in the gold ink? */
@@ -251,6 +273,21 @@ describe('the TP chart', () => {
       'Chart of TP after each round, rounds 1 to 3: Émile: 3, 6, 6; Alice, the "Ace": 3, 3, 6; -Dora: 1, 4, 4; =HYPERLINK("http://evil"): 0, 3, 3; Carl Newline: 1, 1, 1.',
     );
     expect((await tpChartPicture(BIG, namesOf(BIG), fr)).alt).toMatch(/^Graphique des PT après chaque ronde, rondes 1 à 5 : Player P\d\d : [\d, ]+;.* 32 autres joueurs tracés en gris\.$/);
+  });
+});
+
+describe('a league before its first round', () => {
+  it('draws the standings, every player at 0, and an empty chart, without a single NaN', async () => {
+    const league: League = { ...smallLeague(), rounds: [], results: [] };
+    const { drawing } = standingsDrawing(league, HOSTILE_NAMES);
+    expect(words(drawing)).toContain('Standings before the first round');
+    expect(drawing.rows).toHaveLength(5);
+    expect(drawing.rows.every((r) => r.rank === 1)).toBe(true);
+    const chart = chartDrawing(league, HOSTILE_NAMES).drawing;
+    expect(chart.lines.map((l) => l.tp)).toEqual([[0], [0], [0], [0], [0]]);
+    for (const l of chart.lines) for (const p of l.points) expect(Number.isFinite(p.x) && Number.isFinite(p.y)).toBe(true);
+    expect((await standingsPicture(league, HOSTILE_NAMES, fr)).alt).toMatch(/^Classement avant la première ronde : 1\. /);
+    expect(pngSize((await tpChartPicture(league, HOSTILE_NAMES, en)).png)).toEqual(tpChartSize(league));
   });
 });
 

@@ -14,6 +14,7 @@ import { drawHeader, HEADER_H } from '../systems/malifaux-table/pictures/frame.j
 import { recordTexts, type DrawnText } from '../systems/malifaux-table/pictures/texts.js';
 import { COLORS, MARGIN, PICTURE_WIDTH } from '../systems/malifaux-table/pictures/theme.js';
 import { headToHeadPoints, shownTiebreaks, type ShownTiebreak } from './columns.js';
+import type { Names } from './export.js';
 import { currentResults, tableKey, type League, type PlayerId, type Table } from './model.js';
 import type { PlayerRating } from './rating.js';
 import { standings, type StandingRow } from './standings.js';
@@ -42,7 +43,7 @@ const ALT_LIMIT = 1024;
 const DROPPED_MARK = '✕';
 const REMATCH_MARK = '↻';
 
-export type Names = ReadonlyMap<PlayerId, string>;
+export type { Names };
 
 export interface LeaguePicture {
   png: Buffer;
@@ -107,6 +108,18 @@ export const PROVISIONAL_DEVIATION = 110;
 
 const ratingText = (rating: PlayerRating | undefined): string => (rating ? `${rating.rating}${rating.deviation > PROVISIONAL_DEVIATION ? '?' : ''}` : '–');
 
+/** Each column's width: set for the widest figure it holds and its head in either language. */
+const COLUMN_W = { tp: 72, vpDiff: 84, vpTotal: 72, sos: 84, headToHead: 96, record: 108, byes: 88, rating: 112 } as const;
+const RANK_W = 64;
+/**
+ * Under this, a name would show a few letters: each row then takes two lines, the name across the whole
+ * width above the figures (only with many columns: every tiebreak, byes and a rating).
+ */
+const MIN_NAME_W = 220;
+const STACKED_ROW_H = 92;
+/** In a two-line row, each line's distance from the row's centre. */
+const STACKED_LINE = 20;
+
 interface Column {
   head: string;
   w: number;
@@ -118,6 +131,8 @@ export interface StandingsDrawing extends LeagueDrawing {
   rows: { playerId: PlayerId; rank: number; y: number }[];
   /** Players left out for want of room. */
   more: number;
+  /** Rows on two lines: the name above the figures. */
+  stacked: boolean;
 }
 
 interface StandingsLayout {
@@ -128,6 +143,10 @@ interface StandingsLayout {
   h2h: Map<PlayerId, number | null>;
   byes: boolean;
   legend: ('sos' | 'headToHead' | 'rating' | 'dropped')[];
+  /** The name column's width beside the figures, and whether rows take two lines instead. */
+  nameW: number;
+  stacked: boolean;
+  rowH: number;
   height: number;
 }
 
@@ -144,8 +163,13 @@ function standingsLayout(league: League, options: StandingsOptions): StandingsLa
   if (options.ratings) legend.push('rating');
   if (shown.some((r) => r.dropped)) legend.push('dropped');
   const more = rows.length - shown.length;
-  const height = HEAD + ROW_H + shown.length * ROW_H + (more ? LINE_H : 0) + 12 + legend.length * LINE_H + 16;
-  return { round, rows, shown, tiebreaks, h2h, byes: rows.some((r) => r.byes > 0), legend, height };
+  const byes = rows.some((r) => r.byes > 0);
+  const columnsW = COLUMN_W.tp + tiebreaks.reduce((w, k) => w + COLUMN_W[k], 0) + COLUMN_W.record + (byes ? COLUMN_W.byes : 0) + (options.ratings ? COLUMN_W.rating : 0);
+  const nameW = RIGHT - (LEFT + RANK_W) - columnsW - 8;
+  const stacked = nameW < MIN_NAME_W;
+  const rowH = stacked ? STACKED_ROW_H : ROW_H;
+  const height = HEAD + ROW_H + shown.length * rowH + (more ? LINE_H : 0) + 12 + legend.length * LINE_H + 16;
+  return { round, rows, shown, tiebreaks, h2h, byes, legend, nameW, stacked, rowH, height };
 }
 
 export function standingsSize(league: League, options: StandingsOptions = {}): { width: number; height: number } {
@@ -154,21 +178,15 @@ export function standingsSize(league: League, options: StandingsOptions = {}): {
 
 function standingsColumns(layout: StandingsLayout, t: Translate, ratings: StandingsOptions['ratings']): Column[] {
   const tiebreak: Record<ShownTiebreak, Column> = {
-    vpDiff: { head: t('league.picture.column.vpDiff'), w: 92, value: (r) => signed(r.vpDiff) },
-    vpTotal: { head: t('league.picture.column.vpTotal'), w: 72, value: (r) => whole(r.vpTotal) },
-    sos: { head: t('league.picture.column.sos'), w: 92, value: (r) => r.sos.toFixed(2).replace('.', t('league.picture.decimalSeparator')) },
-    headToHead: { head: t('league.picture.column.headToHead'), w: 96, value: (r) => (layout.h2h.get(r.playerId) == null ? '–' : whole(layout.h2h.get(r.playerId)!)) },
+    vpDiff: { head: t('league.picture.column.vpDiff'), w: COLUMN_W.vpDiff, value: (r) => signed(r.vpDiff) },
+    vpTotal: { head: t('league.picture.column.vpTotal'), w: COLUMN_W.vpTotal, value: (r) => whole(r.vpTotal) },
+    sos: { head: t('league.picture.column.sos'), w: COLUMN_W.sos, value: (r) => r.sos.toFixed(2).replace('.', t('league.picture.decimalSeparator')) },
+    headToHead: { head: t('league.picture.column.headToHead'), w: COLUMN_W.headToHead, value: (r) => (layout.h2h.get(r.playerId) == null ? '–' : whole(layout.h2h.get(r.playerId)!)) },
   };
-  const columns: Column[] = [{ head: t('league.picture.column.tp'), w: 72, value: (r) => whole(r.tp) }, ...layout.tiebreaks.map((k) => tiebreak[k])];
-  columns.push({ head: t('league.picture.column.record'), w: 118, value: record });
-  if (layout.byes) columns.push({ head: t('league.picture.column.byes'), w: 88, value: (r) => String(r.byes) });
-  if (ratings) {
-    columns.push({
-      head: t('league.picture.column.rating'),
-      w: 112,
-      value: (r) => ratingText(ratings.get(r.playerId)),
-    });
-  }
+  const columns: Column[] = [{ head: t('league.picture.column.tp'), w: COLUMN_W.tp, value: (r) => whole(r.tp) }, ...layout.tiebreaks.map((k) => tiebreak[k])];
+  columns.push({ head: t('league.picture.column.record'), w: COLUMN_W.record, value: record });
+  if (layout.byes) columns.push({ head: t('league.picture.column.byes'), w: COLUMN_W.byes, value: (r) => String(r.byes) });
+  if (ratings) columns.push({ head: t('league.picture.column.rating'), w: COLUMN_W.rating, value: (r) => ratingText(ratings.get(r.playerId)) });
   return columns;
 }
 
@@ -179,10 +197,9 @@ export function drawStandings(ctx: Ctx, league: League, names: Names, t: Transla
   const title = layout.round > 0 ? t('league.picture.standings.title', { round: layout.round }) : t('league.picture.standings.titleStart');
   frame(ctx, title, layout.height);
   const columns = standingsColumns(layout, t, options.ratings);
-  const rankW = 64;
+  const rankW = RANK_W;
   const nameLeft = LEFT + rankW;
-  const columnsW = columns.reduce((s, c) => s + c.w, 0);
-  const nameW = RIGHT - nameLeft - columnsW - 8;
+  const { nameW, rowH, stacked } = layout;
   const centres: number[] = [];
   let x = nameLeft + nameW + 8;
   for (const c of columns) {
@@ -196,19 +213,22 @@ export function drawStandings(ctx: Ctx, league: League, names: Names, t: Transla
   columns.forEach((c, i) => text(ctx, c.head, centres[i]!, cy, TYPE.caption, COLORS.textDim, { bold: true, align: 'center', maxW: c.w - 6 }));
 
   const drawn: StandingsDrawing['rows'] = [];
+  cy += ROW_H / 2 - rowH / 2;
   layout.shown.forEach((row, i) => {
-    cy += ROW_H;
-    if (i % 2 === 0) fillRoundRect(ctx, LEFT, cy - ROW_H / 2 + 3, RIGHT - LEFT, ROW_H - 6, 10, COLORS.panel);
+    cy += rowH;
+    if (i % 2 === 0) fillRoundRect(ctx, LEFT, cy - rowH / 2 + 3, RIGHT - LEFT, rowH - 6, 10, COLORS.panel);
     const ink = row.dropped ? COLORS.textFaint : COLORS.text;
+    const nameY = stacked ? cy - STACKED_LINE : cy;
+    const figuresY = stacked ? cy + STACKED_LINE : cy;
     // A shared rank is written on every tied row: the reader sees the tie without counting.
-    text(ctx, String(row.rank), LEFT + rankW / 2, cy, TYPE.body, row.rank === 1 && !row.dropped ? COLORS.gold : ink, { bold: true, align: 'center' });
+    text(ctx, String(row.rank), LEFT + rankW / 2, nameY, TYPE.body, row.rank === 1 && !row.dropped ? COLORS.gold : ink, { bold: true, align: 'center' });
     let nameX = nameLeft + 8;
-    if (row.dropped) nameX += 8 + text(ctx, DROPPED_MARK, nameX, cy, TYPE.body, COLORS.failure, { bold: true });
-    text(ctx, nameOf(names, row.playerId), nameX, cy, TYPE.body, ink, { bold: true, maxW: nameLeft + nameW - nameX });
-    columns.forEach((c, j) => text(ctx, c.value(row), centres[j]!, cy, j === 0 ? TYPE.strong : TYPE.body, ink, { bold: j === 0, align: 'center', maxW: c.w - 4 }));
+    if (row.dropped) nameX += 8 + text(ctx, DROPPED_MARK, nameX, nameY, TYPE.body, COLORS.failure, { bold: true });
+    text(ctx, nameOf(names, row.playerId), nameX, nameY, TYPE.body, ink, { bold: true, maxW: (stacked ? RIGHT - 8 : nameLeft + nameW) - nameX });
+    columns.forEach((c, j) => text(ctx, c.value(row), centres[j]!, figuresY, j === 0 ? TYPE.strong : TYPE.body, ink, { bold: j === 0, align: 'center', maxW: c.w - 4 }));
     drawn.push({ playerId: row.playerId, rank: row.rank, y: cy });
   });
-  cy += ROW_H / 2;
+  cy += rowH / 2;
   const more = layout.rows.length - layout.shown.length;
   if (more) {
     text(ctx, t('league.picture.more', { count: more }), LEFT + 8, cy + LINE_H / 2, TYPE.body, COLORS.textDim, { bold: true, maxW: RIGHT - LEFT - 16 });
@@ -219,7 +239,7 @@ export function drawStandings(ctx: Ctx, league: League, names: Names, t: Transla
     text(ctx, t(`league.picture.legend.${entry}`), LEFT + 8, cy + LINE_H / 2, TYPE.caption, COLORS.textDim, { maxW: RIGHT - LEFT - 16 });
     cy += LINE_H;
   }
-  return { width: W, height: layout.height, texts, rows: drawn, more };
+  return { width: W, height: layout.height, texts, rows: drawn, more, stacked };
 }
 
 /** The standings in words: each row shown (rank, name, TP, record, rating, dropped), then how many more. */
@@ -271,6 +291,7 @@ export function pairingRows(league: League, round: number): { tables: PairingRow
   const r = league.rounds.find((x) => x.number === round);
   if (!r) return { tables: [], byes: [] };
   const before = new Map(standings(league, round - 1).map((row) => [row.playerId, row.tp]));
+  // Keyed as round 0: the pair, whichever round and way round they met.
   const met = new Set<string>();
   for (const earlier of league.rounds) if (earlier.number < round) for (const table of earlier.tables) met.add(tableKey(0, table.players));
   const results = currentResults(league);
