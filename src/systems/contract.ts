@@ -150,6 +150,11 @@ export interface GameSystem<State, Command, Event extends { type: string }, Publ
    * command's events each). Optional: a system whose events never changed shape has nothing to do.
    */
   upcast?(batches: Event[][]): Event[][];
+  /**
+   * A fixed encounter's share code (what an organiser sets for a whole league round), checked: its
+   * canonical form, or the refusal. Only for systems whose games start from such a code.
+   */
+  encounterCode?(code: string): Result<string, RuleError>;
   phase(state: State): GamePhase;
   /** The seats and who plays them (empty before the start). */
   seatsOf(state: State): SeatInfo[];

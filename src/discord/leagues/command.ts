@@ -16,7 +16,6 @@ import type { LeagueCommand } from '../../leagues/decider.js';
 import { drawRoundOne, pairNextRound } from '../../leagues/pairings.js';
 import { checkOrganiser, tableKey, type Actor, type League } from '../../leagues/model.js';
 import type { LeagueSettings } from '../../leagues/settings.js';
-import { decodeEncounterCode } from '../../systems/malifaux-game/engine/shareCode.js';
 import type { ResolvedUser } from '../../systems/commandDefinition.js';
 import type { AutocompleteChoice } from '../../systems/contract.js';
 import type { InitialReply } from '../contract.js';
@@ -25,7 +24,7 @@ import { ephemeral, problemReply, reply } from '../replies.js';
 import { publicTranslator } from '../publicLanguage.js';
 import type { Translate } from '../../i18n/index.js';
 import { leagueDefinition, parseTiebreaks } from './definition.js';
-import { formatOf, LEAGUE_COLORS, logLines, nameOf, PUBLISH_PREFIX, reportButtons, reportEmbed, roundEmbed, settingsLine, standingsEmbed } from './messages.js';
+import { formatOf, LEAGUE_COLORS, logLines, nameOf, signed, PUBLISH_PREFIX, reportButtons, reportEmbed, roundEmbed, settingsLine, standingsEmbed } from './messages.js';
 import { leagueAttachments, leagueExport } from './files.js';
 
 type Ctx = CommandContext<typeof leagueDefinition>;
@@ -200,7 +199,7 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         const { player, tp, reason } = invocation.args;
         const done = await act(ctx, leagueId, { type: 'adjust', playerId: player.id, tp, reason });
         if (!done.ok) return refuse(done.problem);
-        return inChannel(ctx, (t) => ({ content: t('league.adjusted', { tp, name: nameOf(current, player.id), reason: reason.trim() }) }));
+        return inChannel(ctx, (t) => ({ content: t('league.adjusted', { tp: signed(tp), name: nameOf(current, player.id), reason: reason.trim() }) }));
       }
       case 'swap': {
         const { player_a, player_b } = invocation.args;
@@ -214,9 +213,11 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         const trimmed = code?.trim() ?? '';
         let canonical: string | null = null;
         if (trimmed !== '') {
-          const decoded = decodeEncounterCode(trimmed);
-          if (!decoded.ok) return refuse(decoded.error);
-          canonical = trimmed.toUpperCase();
+          // The code is the game system's: the first system that starts games from one checks it.
+          const checker = ctx.services.systems.all.find((system) => system.encounterCode);
+          const checked = checker?.encounterCode?.(trimmed) ?? { ok: false as const, error: { code: 'SYSTEM_NOT_BUILT', params: { system: 'm3e-game' } } };
+          if (!checked.ok) return refuse(checked.error);
+          canonical = checked.value;
         }
         const done = await act(ctx, leagueId, { type: 'fixEncounter', round, code: canonical });
         if (!done.ok) return refuse(done.problem);

@@ -5,10 +5,12 @@
 import { reportFinishedGame } from '../../app/leagues.js';
 import { describeProblem } from '../replies.js';
 import { publicTranslator } from '../publicLanguage.js';
-import type { Outcome, Scope } from '../play/deliveries.js';
+import type { LoadedGame } from '../../app/loadedGame.js';
+import type { Scope } from '../play/scope.js';
 import { nameOf } from './messages.js';
 
-export async function reportToLeague(scope: Scope, outcome: Outcome): Promise<void> {
+/** `outcome`: an action's result, the game after it and the state before it (play/deliveries.ts's Outcome). */
+export async function reportToLeague(scope: Scope, outcome: { game: LoadedGame; before: LoadedGame['state'] }): Promise<void> {
   const { system, state, stored } = outcome.game;
   // Only the action that ended the game reports it: never twice, never a game still going.
   if (system.phase(state) !== 'ended' || system.phase(outcome.before) === 'ended') return;

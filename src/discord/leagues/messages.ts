@@ -16,6 +16,11 @@ export const LEAGUE_COLORS = { standings: 0xc9a227, round: 0x3b82f6, waiting: 0x
 /** Lines of standings in a message; the picture and the web page show everyone. */
 const MAX_ROWS = 24;
 
+/** A number with its sign always written (+3, −2, 0), as TP and VP differences read. */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
 export function nameOf(league: League, id: string): string {
   return league.names[id] ?? id;
 }
@@ -38,7 +43,7 @@ export function settingsLine(t: Translate, league: League): string {
     loss: s.points.loss,
     byeTp: byeTp(s),
     byeVp: s.bye.vp,
-    byeDiff: s.bye.vpDiff,
+    byeDiff: signed(s.bye.vpDiff),
     forfeitWin: s.forfeit.winnerVp,
     forfeitLoss: s.forfeit.loserVp,
     tiebreaks: tiebreakNames(t, s.tiebreaks),
@@ -184,7 +189,7 @@ function logWhat(t: Translate, league: League, event: LeagueEvent): string {
     case 'ResultRecorded':
       return t(key, { round: event.result.round, result: resultText(t, league, event.result), reason: event.reason ? ` — ${event.reason}` : '' });
     case 'TpAdjusted':
-      return t(key, { tp: event.adjustment.tp, name: nameOf(league, event.adjustment.playerId), reason: event.adjustment.reason });
+      return t(key, { tp: signed(event.adjustment.tp), name: nameOf(league, event.adjustment.playerId), reason: event.adjustment.reason });
     case 'LeagueCreated':
     case 'SettingsChanged':
     case 'OrganiserRoleSet':

@@ -12,6 +12,7 @@ import { wholeCommandSchema, wholeEventSchema, wholeOptionsSchema, wholeStateSch
 import { privateView, publicEvent, publicView, type WholePrivateView, type WholePublicView } from './engine/views.js';
 import { isGameEvent } from './engine/game.js';
 import { resultOf } from './engine/scoringRules.js';
+import { decodeEncounterCode, encounterCode } from './engine/shareCode.js';
 import { presentation } from './present/messages.js';
 import { modelTableCodec } from './crews/table-codec.js';
 import { gameDecision } from './components/gameDecision.js';
@@ -88,6 +89,10 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
     return played ? { ...finished, how: 'played', reason: null } : finished;
   },
   verify: (state, events) => malifauxTable.verify!(state.table, tableEvents(events)),
+  encounterCode(code) {
+    const decoded = decodeEncounterCode(code);
+    return decoded.ok ? { ok: true, value: encounterCode(decoded.value) } : decoded;
+  },
 
   presentation,
   accepts: [malifauxTable.id],
