@@ -20,7 +20,8 @@ const NAMES: Record<string, Who> = { [IDS.alice]: 'alice', [IDS.bob]: 'bob', [ID
 const createHashHex = (seed: string) => createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
 
 beforeAll(async () => {
-  app = await startApp({ mode: 'http', backend: 'sqlite' });
+  // A fixed seed: the same draw every run (the league's round one and the game's decks come from it).
+  app = await startApp({ mode: 'http', backend: 'sqlite', newSeed: () => '5e'.repeat(32) });
 });
 afterAll(async () => {
   await app?.close();
@@ -89,6 +90,7 @@ describe('a league run in Discord', () => {
     expect(league.rounds[0]!.tables).toHaveLength(2);
     const posted = app.lastPublic()!;
     expect(messageText(posted)).toContain('Autumn League: round 1');
+    expect(posted.attachments.map((a) => a.filename)).toEqual(['round-1.png']);
     const verify = await ok('carol', 'verify', { league: leagueId });
     expect(verify.reply?.content).toContain(league.seed);
     expect(verify.reply?.content).toContain('the same tables ✓');
@@ -119,7 +121,9 @@ describe('a league run in Discord', () => {
     await refused(NAMES[c]!, 'report', { league: leagueId, opponent: d, my_vp: -1, their_vp: 3 }, en('error.NEGATIVE_VP', { vp: -1 }));
     await refused(NAMES[c]!, 'report', { league: leagueId, opponent: d, my_vp: 9, their_vp: 3 }, en('error.IMPOSSIBLE_VP', { vp: 9, max: 8 }));
     await refused(NAMES[c]!, 'report', { league: leagueId, opponent: a, my_vp: 4, their_vp: 3 }, en('error.NO_OPEN_TABLE'));
-    await refused(NAMES[c]!, 'result', { league: leagueId, round: 1, player_a: c, vp_a: 8, player_b: d, vp_b: 0 }, en('error.NOT_ORGANISER'));
+    // A player of the table who is not the organiser (Rita organises and plays).
+    const player = NAMES[[c, d].find((id) => id !== IDS.rita)!]!;
+    await refused(player, 'result', { league: leagueId, round: 1, player_a: c, vp_a: 8, player_b: d, vp_b: 0 }, en('error.NOT_ORGANISER'));
     await refused('rita', 'pair', { league: leagueId }, 'still has 1 table without a result');
     await refused('alice', 'report', { league: 'Nope', opponent: IDS.bob, my_vp: 1, their_vp: 1 }, 'There is no league “Nope”');
   });

@@ -35,10 +35,13 @@ export const leagueMessagesEn = {
   'error.NOT_LATEST_ROUND': 'Only the latest round can change.',
   'error.ALREADY_CLOSED': 'This league is already closed.',
   'error.REASON_REQUIRED': 'Say why (the reason option): every correction is kept in the league’s log.',
-  'error.INVALID_SETTINGS': 'That setting is out of its range ({problem}). See /help league for the ranges.',
+  'error.INVALID_SETTINGS': 'That setting is out of its range ({problem}): nothing was changed. Each option of /league settings says its default.',
   'error.TIEBREAKS_UNKNOWN': 'Unknown tiebreak “{name}”. Use tp, vpdiff, vp, sos, h2h and key, in your order (key last), e.g. “tp vpdiff vp sos”.',
   'error.SAME_PLAYER': 'A game has two different players.',
 
+  'help.leagues.title': 'Leagues',
+  'help.leagues':
+    '`/league create` starts a season or an event; players `/league join`. The organiser pairs each round with `/league pair` (checked before it goes out). After a game, `/league report` (your opponent confirms), or play it on the bot with `/game new league:`. `/league standings` shows the table, its picture and web page; `/league export` gives CSV or JSON.',
   // --- replies and public messages
   'league.created': '🏆 League **{name}** created ({format}). Players join with `/league join`; pair the first round with `/league pair`.',
   'league.format.season': 'a season',
@@ -181,10 +184,13 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'error.NOT_LATEST_ROUND': 'Seule la dernière ronde peut changer.',
   'error.ALREADY_CLOSED': 'Cette ligue est déjà close.',
   'error.REASON_REQUIRED': 'Dites pourquoi (l’option raison) : chaque correction est gardée dans le journal de la ligue.',
-  'error.INVALID_SETTINGS': 'Ce réglage est hors de ses limites ({problem}). Voyez /help league pour les limites.',
+  'error.INVALID_SETTINGS': 'Ce réglage est hors de ses limites ({problem}) : rien n’a changé. Chaque option de /league settings indique sa valeur par défaut.',
   'error.TIEBREAKS_UNKNOWN': 'Départage inconnu « {name} ». Utilisez tp, vpdiff, vp, sos, h2h et key, dans votre ordre (key en dernier), p. ex. « tp vpdiff vp sos ».',
   'error.SAME_PLAYER': 'Une partie se joue entre deux joueurs différents.',
 
+  'help.leagues.title': 'Ligues',
+  'help.leagues':
+    '`/league create` lance une saison ou un tournoi ; les joueurs font `/league join`. L’organisateur apparie chaque ronde avec `/league pair` (vérifiée avant envoi). Après une partie, `/league report` (votre adversaire confirme), ou jouez-la sur le bot avec `/game new league:`. `/league standings` montre le classement, son image et sa page web ; `/league export` donne du CSV ou du JSON.',
   'league.created': '🏆 Ligue **{name}** créée ({format}). Les joueurs rejoignent avec `/league join` ; appariez la première ronde avec `/league pair`.',
   'league.format.season': 'une saison',
   'league.format.event': 'un tournoi d’un jour, rondes de {minutes} minutes',

@@ -51,7 +51,10 @@ export async function help(scope: Scope): Promise<InitialReply> {
   const embed: APIEmbed = {
     title: t('help.title'),
     description: walkthrough(t, systems, scope.locale).slice(0, 4000),
-    ...(hints.length ? { fields: [{ name: t('help.hints'), value: hints.map((h) => `• ${h}`).join('\n').slice(0, 1024) }] } : {}),
+    fields: [
+      ...(hints.length ? [{ name: t('help.hints'), value: hints.map((h) => `• ${h}`).join('\n').slice(0, 1024) }] : []),
+      { name: t('help.leagues.title'), value: t('help.leagues') },
+    ],
   };
   return ephemeral({ embeds: [embed] });
 }

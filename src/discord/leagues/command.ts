@@ -25,7 +25,7 @@ import { publicTranslator } from '../publicLanguage.js';
 import type { Translate } from '../../i18n/index.js';
 import { leagueDefinition, parseTiebreaks } from './definition.js';
 import { formatOf, LEAGUE_COLORS, logLines, nameOf, signed, PUBLISH_PREFIX, reportButtons, reportEmbed, roundEmbed, settingsLine, standingsEmbed } from './messages.js';
-import { leagueAttachments, leagueExport } from './files.js';
+import { leagueAttachments, leagueExport, roundAttachments } from './files.js';
 
 type Ctx = CommandContext<typeof leagueDefinition>;
 
@@ -130,7 +130,10 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
       case 'round': {
         const number = invocation.args.round ?? current.rounds.length;
         if (number > current.rounds.length) return refuse({ code: 'UNKNOWN_ROUND', params: { round: number } });
-        return inChannel(ctx, (t) => ({ embeds: [roundEmbed(t, current, number)] }));
+        if (number === 0) return inChannel(ctx, (t) => ({ embeds: [roundEmbed(t, current, number)] }));
+        const tp = await publicTranslator(ctx, ctx.guildId);
+        const picture = await roundAttachments(tp, current, number);
+        return reply({ embeds: [{ ...roundEmbed(tp, current, number), ...picture.image }], attachments: picture.attachments }, { files: picture.files });
       }
       case 'export': {
         const as = invocation.args.as ?? 'csv';

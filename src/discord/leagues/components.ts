@@ -16,6 +16,7 @@ import type { ComponentContext, ComponentModule } from '../router.js';
 import { problemReply, update } from '../replies.js';
 import { publicTranslator } from '../publicLanguage.js';
 import { markCommitted } from '../interaction.js';
+import { roundAttachments } from './files.js';
 import { DISPUTE_MODAL_PREFIX, nameOf, PUBLISH_PREFIX, REPORT_PREFIX, reportEmbed, roundEmbed } from './messages.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -118,7 +119,14 @@ export const publishRound: ComponentModule = {
     return {
       ...update({ content: ctx.t('league.round.title', { league: league.name, round: round.number }), embeds: [], components: [], flags: MessageFlags.Ephemeral }),
       after: async () => {
-        await ctx.services.outbox.postToChannel(ctx.channelId, { content: players.map((id) => `<@${id}>`).join(' '), embeds: [roundEmbed(tp, league, round.number)], allowed_mentions: { users: players.slice(0, 100) } });
+        const picture = await roundAttachments(tp, league, round.number);
+        await ctx.services.outbox.postToChannel(ctx.channelId, {
+          content: players.map((id) => `<@${id}>`).join(' '),
+          embeds: [{ ...roundEmbed(tp, league, round.number), ...picture.image }],
+          attachments: picture.attachments,
+          files: picture.files,
+          allowed_mentions: { users: players.slice(0, 100) },
+        });
       },
     };
   },

@@ -5,7 +5,7 @@
 import type { RawFile } from '@discordjs/rest';
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { League } from '../../leagues/model.js';
-import { standingsPicture, tpChartPicture } from '../../leagues/pictures.js';
+import { pairingsPicture, standingsPicture, tpChartPicture } from '../../leagues/pictures.js';
 import { leagueRatings } from '../../leagues/rating.js';
 import { leagueJson, resultsCsv, standingsCsv } from '../../leagues/export.js';
 import type { Translate } from '../../i18n/index.js';
@@ -41,6 +41,17 @@ export async function leagueAttachments(t: Translate, league: League, afterRound
     image: { image: { url: 'attachment://standings.png' } },
     extraEmbeds,
     ratings: ratings ? new Map([...ratings].map(([id, r]) => [id, r.rating])) : undefined,
+  };
+}
+
+/** A round's pairings picture, as the round's embed image. */
+export async function roundAttachments(t: Translate, league: League, round: number): Promise<{ files: RawFile[]; attachments: { id: number; filename: string; description: string }[]; image: Pick<APIEmbed, 'image'> }> {
+  const picture = await pairingsPicture(league, round, namesOf(league), t);
+  const filename = `round-${round}.png`;
+  return {
+    files: [{ name: filename, data: picture.png, contentType: 'image/png' }],
+    attachments: [{ id: 0, filename, description: picture.alt }],
+    image: { image: { url: `attachment://${filename}` } },
   };
 }
 
