@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../src/i18n/index.js';
 import { leagueSchema, type League } from '../src/leagues/model.js';
 import { standings } from '../src/leagues/standings.js';
+import { leaguePageLoader } from '../src/discord/leagues/webPage.js';
 import { IDS, findComponent, messageText, startApp, type App, type Who } from './support/app.js';
 
 let app: App;
@@ -81,6 +82,24 @@ describe('a league run in Discord', () => {
     await refused('alice', 'join', { league: leagueId }, en('error.ALREADY_JOINED'));
     const again = await ok('bob', 'create', { name: '  autumn   league ' });
     expect(again.reply?.content).toContain('already has a league named');
+  });
+
+  it('the seed stays secret until round one is out: not in any message, export, log or the web page', async () => {
+    const { id, league } = await stored();
+    const said: string[] = [];
+    for (const as of ['csv', 'json'] as const) {
+      const exported = await ok('alice', 'export', { league: id, as });
+      for (const file of exported.reply!.attachments) said.push(await (await fetch(file.url)).text());
+    }
+    said.push(messageText((await ok('alice', 'log', { league: id })).reply!));
+    said.push(messageText((await ok('alice', 'standings', { league: id })).reply!));
+    said.push((await leaguePageLoader(app.bot.services)(id))!.html);
+    said.push(...app.publicMessages().map(messageText), ...app.logs);
+    // The files were read for real: the CSV's header, the JSON's players.
+    expect(said[0]).toContain('rank,player_id');
+    expect(said.find((text) => text.startsWith('{'))).toContain(IDS.alice);
+    expect(said.length).toBeGreaterThan(6);
+    for (const text of said) expect(text).not.toContain(league.seed);
   });
 
   it('round one: previewed to the organiser alone, sent with a button, drawn from the seed (verifiable)', async () => {
