@@ -222,6 +222,17 @@ export const wholeGameCommandsEn = {
   'error.TURN_NOT_PLAYED': 'Turn {turn} has not been played yet (this is turn {now}). Nothing was changed — name a turn already played.',
   'error.PAIRS_FORMAT': 'Write pairs as “A2>B3, A4>B1”: your model, then the enemy model it is paired with, pairs separated by commas. Nothing was changed.',
   'error.CORRECTED_NOT_A_PLAYER': 'The player you named has no seat in this game. Nothing was changed — name one of its two players.',
+  'mg.decision.early-end': 'accept or decline ending the game now',
+  'mg.event.stage.overAgreed': '🏁 The game is over in turn {turn}: both players agreed to end it, with the VP as they stood.',
+  'mgs.event.earlyEndProposed': '🤝 {name} proposes to end the game now, with the VP as they stand ({scores}). {other}: accept or decline with the buttons; the game waits for your answer.',
+  'mgs.event.earlyEndAccepted': '🤝 {name} accepts: the game ends now.',
+  'mgs.event.earlyEndDeclined': '{name} does not end the game now: it goes on.',
+  'mgs.choice.acceptEnd': 'Accept: end the game now',
+  'mgs.choice.declineEnd': 'Decline: play on',
+  'mgs.private.earlyEnd': 'Your opponent proposes to end the game now, with the VP as they stand: the one with more VP wins, equal VP is a draw.',
+  'error.EARLY_END_PROPOSED': 'A proposal to end the game waits for its answer: it is accepted or declined first (the buttons under it). Nothing was changed.',
+  'error.NO_EARLY_END': 'No proposal to end the game waits for an answer now (it was answered or taken back). Nothing was changed — propose one with /game end.',
+  'error.OWN_EARLY_END': 'That is your own proposal: your opponent accepts or declines it. Nothing was changed — decline it to take it back.',
 } as const;
 
 export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, string> = {
@@ -369,4 +380,15 @@ export const wholeGameCommandsFr: Record<keyof typeof wholeGameCommandsEn, strin
   'error.TURN_NOT_PLAYED': 'Le tour {turn} n’a pas encore été joué (nous sommes au tour {now}). Rien n’a été modifié — nommez un tour déjà joué.',
   'error.PAIRS_FORMAT': 'Écrivez les paires ainsi : « A2>B3, A4>B1 » — votre figurine, puis la figurine adverse associée, les paires séparées par des virgules. Rien n’a été modifié.',
   'error.CORRECTED_NOT_A_PLAYER': 'Le joueur nommé n’a pas de place dans cette partie. Rien n’a été modifié — nommez l’un de ses deux joueurs.',
+  'mg.decision.early-end': 'accepter ou refuser de finir la partie maintenant',
+  'mg.event.stage.overAgreed': '🏁 La partie est terminée au tour {turn} : les deux joueurs ont convenu de la finir, avec les PV tels qu’ils étaient.',
+  'mgs.event.earlyEndProposed': '🤝 {name} propose de finir la partie maintenant, avec les PV tels qu’ils sont ({scores}). {other} : acceptez ou refusez avec les boutons ; la partie attend votre réponse.',
+  'mgs.event.earlyEndAccepted': '🤝 {name} accepte : la partie se termine maintenant.',
+  'mgs.event.earlyEndDeclined': '{name} ne finit pas la partie maintenant : elle continue.',
+  'mgs.choice.acceptEnd': 'Accepter : finir la partie',
+  'mgs.choice.declineEnd': 'Refuser : continuer',
+  'mgs.private.earlyEnd': 'Votre adversaire propose de finir la partie maintenant, avec les PV tels qu’ils sont : le plus de PV gagne, à égalité c’est un match nul.',
+  'error.EARLY_END_PROPOSED': 'Une proposition de finir la partie attend sa réponse : elle est d’abord acceptée ou refusée (les boutons en dessous). Rien n’a changé.',
+  'error.NO_EARLY_END': 'Aucune proposition de finir la partie n’attend de réponse (elle a été répondue ou retirée). Rien n’a changé — proposez-en une avec /game end.',
+  'error.OWN_EARLY_END': 'C’est votre propre proposition : votre adversaire l’accepte ou la refuse. Rien n’a changé — refusez-la pour la retirer.',
 };

@@ -87,8 +87,11 @@ export type Outcome =
       finished: true;
       endedBy: string | null;
       reason: string | null;
-      /** Played to its end (the seats' results say who won), conceded (the conceder lost), or abandoned (no result). */
-      how: 'played' | 'conceded' | 'abandoned';
+      /**
+       * Played to its end (the seats' results say who won), ended early by both players' agreement (the
+       * results as the score stood), conceded (the conceder lost), or abandoned (no result).
+       */
+      how: 'played' | 'agreed' | 'conceded' | 'abandoned';
       seats: SeatOutcome[];
     };
 
@@ -130,6 +133,11 @@ export interface GameSystem<State, Command, Event extends { type: string }, Publ
   finalizeEnd(input: { now: number }): Command;
   /** The end waiting for its take-back window, if any. */
   pendingEnd(state: State): PendingEnd | null;
+  /**
+   * Systems that keep a score: the command by which a player proposes ending the game now with the score
+   * as it stands, which the other player accepts or declines as one of the game's decisions.
+   */
+  proposeAgreedEnd?(): Command;
   /** Validates the wish and returns every event it causes (procedure included), and the state they lead to. */
   decide(state: State, command: Command, actor: Actor): Decided<State, Event>;
   /** Applies one fact. A plain fold: no procedure, no randomness. */

@@ -43,6 +43,7 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   takeBackEnd: (input) => malifauxTable.takeBackEnd(input),
   finalizeEnd: (input) => malifauxTable.finalizeEnd(input),
   pendingEnd: (state) => malifauxTable.pendingEnd(state.table),
+  proposeAgreedEnd: () => ({ type: 'proposeEarlyEnd' }),
   decide(state, command, actor) {
     const seat = actor.seat === 0 || actor.seat === 1 ? actor.seat : null;
     const decided = decide(state, command, { userId: actor.userId, seat, referee: actor.referee });
@@ -72,12 +73,13 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
     // has no result.
     const result = resultOf(state.game?.scoring.ledger ?? []);
     const played = state.game?.stage === 'over';
+    const agreed = played && state.game?.earlyEnd?.agreed === true;
     const seats = tableOutcome.seats.map((s) => {
       const seat = s.seat === 1 ? 1 : 0;
       const byVp = result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss';
       return { ...s, vp: state.game ? result.vp[seat] : null, result: played ? byVp : s.result };
     });
-    return played ? { ...tableOutcome, how: 'played', reason: null, seats } : { ...tableOutcome, seats };
+    return played ? { ...tableOutcome, how: agreed ? 'agreed' : 'played', reason: null, seats } : { ...tableOutcome, seats };
   },
   verify: (state, events) => malifauxTable.verify!(state.table, tableEvents(events)),
 

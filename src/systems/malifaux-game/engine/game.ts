@@ -133,6 +133,7 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
       duel: null,
       records: EMPTY_RECORDS,
       scoring: EMPTY_SCORING,
+      earlyEnd: null,
     };
   }
   if (!game) return game; // a log starts with WholeGameStarted: nothing else comes before it
@@ -189,6 +190,11 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
     case 'ScoreClaimed':
     case 'ClaimAnswered':
       return { ...game, seq, stageSeq: seq, scoring: evolveScoring(game, e) };
+    // The proposal opens the other player's decision and its answer closes it: both name a new moment.
+    case 'EarlyEndProposed':
+      return { ...game, seq, stageSeq: seq, earlyEnd: { seat: e.seat, agreed: false } };
+    case 'EarlyEndAnswered':
+      return { ...game, seq, stageSeq: seq, earlyEnd: e.accepted && game.earlyEnd ? { ...game.earlyEnd, agreed: true } : null };
     default: {
       const never: never = e;
       return never;
