@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import { malifauxGame } from '../src/systems/malifaux-game/index.js';
 import { IDS, messageText, startApp, type App } from './support/app.js';
-import { gameAtTurnOne as atTurnOne, wholeIn } from './support/wholeGame.js';
+import { gameAtTurnOne as atTurnOne, playUntil, wholeIn } from './support/wholeGame.js';
 
 let app: App;
 const whole = (channel: string) => wholeIn(app, channel);
@@ -120,6 +120,50 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     expect(JSON.stringify(finals[0]!.embeds)).toContain('A draw');
     // Leagues read it: equal VP, a draw, ended by agreement.
     expect(malifauxGame.outcome(state)).toMatchObject({ finished: true, how: 'agreed', seats: [{ result: 'draw', vp: 0 }, { result: 'draw', vp: 0 }] });
+    expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
+  }, 120_000);
+
+  it('END-2, issue 16 §5: after the end a referee corrects a score with a reason — the outcome changes, the log keeps it, the channel reads the corrected result; a player or an outsider is refused', async () => {
+    const channel = app.double.channel('table-4').id;
+    const gameId = await gameAtTurnOne(channel);
+    // Turn 1 played out (no VP in turn 1), then ended by agreement in turn 2: 0 VP each, a draw.
+    await playUntil(app, channel, (s) => s.game!.turn!.turn === 2 && s.game!.turn!.phase === 'activations');
+    await propose('alice', channel, gameId);
+    await app.click('bob', app.publicMessages(channel).at(-1)!.id, buttonIn([app.publicMessages(channel).at(-1)!], 'acceptEnd').customId);
+    expect((await app.game(channel))!.status).toBe('ended');
+    expect(malifauxGame.outcome(await whole(channel))).toMatchObject({ how: 'agreed', seats: [{ result: 'draw' }, { result: 'draw' }] });
+
+    // Bad input: a player, then someone with no seat and no referee role — refused in their language, nothing changed.
+    const before = await app.fingerprint();
+    const correction = { player: IDS.bob, objective: 'strategy', vp: 1, reason: 'the turn 2 marker was counted wrong', turn: 2 };
+    expect((await app.command('alice', 'score correct', correction, channel)).reply?.content).toContain('Only a referee of this game');
+    expect((await app.command('carol', 'score correct', correction, channel)).reply?.content).toContain('Only a referee of this game');
+    app.double.setUser(IDS.bob, { locale: 'fr' });
+    try {
+      const refused = await app.command('bob', 'score correct', correction, channel);
+      expect(refused.reply?.ephemeral).toBe(true);
+      expect(refused.reply?.content).not.toContain('NOT_A_REFEREE');
+      expect(refused.reply?.content).toMatch(/arbitre/);
+    } finally {
+      app.double.setUser(IDS.bob, { locale: 'en-US' });
+    }
+    expect(await app.fingerprint(), 'nothing changed').toEqual(before);
+
+    // Rita, of the game's referee role, corrects it: Bob wins now, and the channel says so.
+    const corrected = await app.command('rita', 'score correct', correction, channel);
+    expect(corrected.ok, corrected.error).toBe(true);
+    expect(corrected.reply?.ephemeral).toBe(false);
+    const state = await whole(channel);
+    expect(state.game!.scoring.ledger.at(-1)).toMatchObject({ seat: 1, turn: 2, vp: 1, how: 'correction', reason: 'the turn 2 marker was counted wrong' });
+    expect(malifauxGame.outcome(state)).toMatchObject({ finished: true, how: 'agreed', seats: [{ result: 'loss', vp: 0 }, { result: 'win', vp: 1 }] });
+    const said = messageText(corrected.reply!);
+    expect(said).toContain('A referee corrects **Bob**’s score: +1 VP for Turf War — “the turn 2 marker was counted wrong”');
+    expect(said).toContain('its result, corrected, is now');
+    expect(said).toContain('🏆 Result: **Alice** 0 · **Bob** 1 — **Bob** wins.');
+    // The audit log keeps who corrected what, and why.
+    const log = (await app.events(gameId)).filter((e) => e.type === 'ScoreBanked');
+    expect(log.at(-1)).toMatchObject({ actor: IDS.rita });
+    expect((await app.game(channel))!.status).toBe('ended');
     expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
   }, 120_000);
 });

@@ -340,7 +340,11 @@ export type SeatLookup = (userId: string) => number | null;
 /** What a slash command or a component asks of the game. */
 export type Intent<Command, PrivateView = unknown> =
   /** A command to decide, or how to build it from the seats (e.g. "my own duel"), or a refusal. */
-  | { kind: 'act'; command: Command | ((seatOf: SeatLookup) => Command | Refusal) }
+  /**
+   * `afterEnd`: with no game under way in the channel, the command goes to the channel's latest game once
+   * it has ended (a referee's correction of a finished game's score); the rules say what they accept then.
+   */
+  | { kind: 'act'; command: Command | ((seatOf: SeatLookup) => Command | Refusal); afterEnd?: boolean }
   /** The asker's own private view, shown to them alone (a DM's fallback). */
   | { kind: 'showPrivate' }
   /**

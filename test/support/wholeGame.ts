@@ -8,7 +8,10 @@ import { wholeStateSchema, type WholeState } from '../../src/systems/malifaux-ga
 import { fixedEncounter } from '../../src/systems/malifaux-game/engine/encounter.js';
 import { encounterCode } from '../../src/systems/malifaux-game/engine/shareCode.js';
 import { cardForm, inkwellTable } from '../../src/systems/malifaux-game/crews/fixtures.js';
-import { IDS, type App } from './app.js';
+import * as table from '../../src/systems/malifaux-table/engine/index.js';
+import { pendingDecisions } from '../../src/systems/malifaux-game/engine/game.js';
+import { modelLabel } from '../../src/systems/malifaux-game/engine/play.js';
+import { IDS, latestDecisionMessage, locateChoice, type App } from './app.js';
 
 export const CREW_LISTS = {
   alice: 'Ada Quill (Arcanists)\nLeader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Page\n',
@@ -52,4 +55,55 @@ export async function gameAtTurnOne(app: App, channel: string): Promise<string> 
   for (const s of [attacker, attacker === 0 ? 1 : 0, attacker]) await ok(s === 0 ? 'alice' : 'bob', 'turn deployed');
   expect((await wholeIn(app, channel)).game?.stage).toBe('turns');
   return (await app.game(channel))!.id;
+}
+
+/** Answers the table's decisions (the initiative's cheats…) in the decider's DM: the plain answer. */
+async function answerTable(app: App, channel: string): Promise<void> {
+  for (let guard = 0; guard < 20; guard++) {
+    const d = table.pendingDecision((await wholeIn(app, channel)).table);
+    if (!d) return;
+    const choices = table.decisionChoices(d);
+    const choice = d.kind === 'cheat' ? table.DECLINE : d.kind === 'discardDown' ? choices.slice(0, d.count) : d.kind === 'trigger' ? table.NO_TRIGGER : (choices.find((c) => c === 'none' || c === 'false') ?? choices[0]!);
+    const who = d.seat === 0 ? 'alice' : 'bob';
+    const message = latestDecisionMessage(app.dms(who), (await app.game(channel))!.id);
+    const where = message && locateChoice(message, d, choice);
+    if (!where) throw new Error(`no control for the table's ${d.kind}`);
+    const clicked = await app.click(who, where.message.id, where.customId, where.values);
+    expect(clicked.ok, clicked.error).toBe(true);
+  }
+}
+
+/**
+ * Plays the game the plain way — every model takes no action, nothing is claimed — until `done` says
+ * so of its state. Each move is a player's command, answered as a table would.
+ */
+export async function playUntil(app: App, channel: string, done: (state: WholeState) => boolean): Promise<WholeState> {
+  for (let round = 0; round < 400; round++) {
+    const state = await wholeIn(app, channel);
+    if (done(state)) return state;
+    const d = pendingDecisions(state)[0];
+    if (!d) throw new Error('nobody to decide while the game runs');
+    const who = d.seat === 0 ? 'alice' : 'bob';
+    const g = state.game!;
+    const [name, options]: [string, Record<string, string | boolean>?] = d.kind.startsWith('start-')
+      ? ['turn ready']
+      : d.kind === 'initiative-flip'
+        ? ['turn flip']
+        : d.kind === 'initiative-choice'
+          ? ['turn initiative', { keep: true }]
+          : d.kind === 'activate-or-pass'
+            ? ['turn activate', { model: modelLabel(g.models.find((m) => m.controller === d.seat && !m.activated && (m.status === 'in-play' || m.status === 'buried'))!) }]
+            : d.kind === 'action'
+              ? ['turn end']
+              : d.kind === 'end-phase-scoring'
+                ? ['turn scored']
+                : d.kind.startsWith('score-')
+                  ? ['score done']
+                  : ['?'];
+    if (name === '?') throw new Error(`unexpected decision ${d.kind}`);
+    const result = await app.command(who, name, options, channel);
+    expect(result.ok, result.error).toBe(true);
+    await answerTable(app, channel);
+  }
+  throw new Error('the game did not get there');
 }

@@ -84,4 +84,18 @@ describe('an agreed early end (END, U11)', () => {
     expect(g.game.stage).toBe('crews');
     expect(g.refused({ type: 'proposeEarlyEnd' }, 0)).toBe('WRONG_STAGE');
   });
+
+  it('END-2, issue 16 §5: once the game is over a referee still corrects a score with a reason, and the result follows; a player cannot, nor play on', () => {
+    const g = inTurnTwo();
+    g.send({ type: 'proposeEarlyEnd' }, 0);
+    g.send({ type: 'answerEarlyEnd', accept: true }, 1);
+    const correction = { type: 'correctScore', seat: 0, objective: 'strategy', vp: 1, reason: 'a marker missed', turn: 2 } as const;
+    expect(g.refused(correction, 0)).toBe('NOT_A_REFEREE');
+    expect(g.refusedAs({ type: 'ruleClaim', accept: true }, REFEREE)).toBe('GAME_ENDED');
+    g.sendAs(correction, REFEREE);
+    expect(g.game.scoring.ledger.at(-1)).toMatchObject({ seat: 0, turn: 2, vp: 1, how: 'correction', reason: 'a marker missed' });
+    expect(malifauxGame.outcome(g.state)).toMatchObject({ how: 'agreed', seats: [{ result: 'draw', vp: 1 }, { result: 'draw', vp: 1 }] });
+    expect(g.game.stage).toBe('over');
+    expect(g.refusedAs({ ...correction, turn: 3 }, REFEREE)).toBe('TURN_NOT_PLAYED');
+  });
 });

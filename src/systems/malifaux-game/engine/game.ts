@@ -224,7 +224,11 @@ function decideGame(state: WholeState, cmd: GameCommand, actor: Actor): Events {
   if (cmd.type === 'startWholeGame') return startWholeGame(state, cmd, actor);
   const { game } = state;
   if (!game || state.table.status === 'new') return refuse('GAME_NOT_STARTED');
-  if (state.table.status === 'ended') return refuse('GAME_ENDED');
+  if (state.table.status === 'ended') {
+    // A referee still corrects a score once the game is over (issue 16 §5): the result follows the ledger.
+    if (cmd.type === 'correctScore' && game.stage === 'over') return decideReferee(state, cmd, actor);
+    return refuse('GAME_ENDED');
+  }
   // An end waits for its take-back window: the game is paused, only /game end's buttons act.
   if (state.table.ending) return refuse('GAME_ENDING');
   // A referee rules on claims and corrects scores, with a seat or without.

@@ -221,7 +221,8 @@ function afterScoring(flow: Flow): void {
 /** A referee's ruling on a claim or correction of a score (with a seat or without). */
 export function decideReferee(state: WholeState, cmd: Extract<GameCommand, { type: 'ruleClaim' | 'correctScore' }>, actor: table.Actor): Events {
   const game = state.game!;
-  if (game.stage !== 'turns' || !game.turn) return refuse('WRONG_STAGE', undefined, { stage: game.stage });
+  const afterTheEnd = game.stage === 'over' && cmd.type === 'correctScore';
+  if ((game.stage !== 'turns' && !afterTheEnd) || !game.turn) return refuse('WRONG_STAGE', undefined, { stage: game.stage });
   const flow = new Flow(state, foldEvents);
   const decided = decideScoring(flow, cmd, actor.seat, actor);
   if (!decided.ok) return decided;

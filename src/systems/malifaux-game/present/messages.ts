@@ -17,7 +17,7 @@ import type { Row } from '../../malifaux-table/present/prompts.js';
 import { choicesOf, gameChoiceId, SCORING_CHOICES, type GameChoice } from '../components/gameDecision.js';
 import { draftContext, EMPTY_DRAFT } from '../components/schemeDraft.js';
 import { schemeControls } from './schemeChoice.js';
-import { claimText, failureText, needText, sourceName } from './scoring.js';
+import { claimText, failureText, needText, resultLines, sourceName } from './scoring.js';
 import { finalSummary, type ResultInput } from './result.js';
 import { drawResultPicture } from './resultPicture.js';
 import { resultOf } from '../scoring/ledger.js';
@@ -74,6 +74,10 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   if (view.status === 'new') return message;
   const c = contextOf(view);
   const lines = linesOf(t, c, batch.events);
+  // A referee's correction after the game's end: the channel reads the result it leads to.
+  if (view.game?.stage === 'over' && !batch.events.some((e) => e.type === 'StageBegan') && batch.events.some((e) => e.type === 'ScoreBanked' && e.entry.how === 'correction')) {
+    lines.push(t('mgs.event.resultCorrected'), ...resultLines(t, c));
+  }
   const undone = linesOf(t, c, batch.undone ?? []);
   if (undone.length) lines.push(t('story.undone'), ...undone.map((l) => `~~${l}~~`));
   const embed: APIEmbed = { ...(message.embeds?.[0] ?? {}), description: clipLines(lines.length ? lines : ['…']) };
