@@ -113,6 +113,8 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     expect(said).toContain('**Alice** accepts: the game ends now.');
     expect(said).toContain('The game is over in turn 1: both players agreed to end it');
     expect(said.match(/✓ it matches the one posted at set-up/g)?.length).toBe(4);
+    // Each was held in secret through turn 1, credited to it at its reveal.
+    expect(said.match(/🕰️ Held in secret since the set-up, through turn 1: 1 turn credited to it\./g)?.length).toBe(4);
     // The final summary once, with its picture, saying how the game ended.
     const finals = app.publicMessages(channel).filter((m) => m.attachments.some((a) => a.filename === 'result.png'));
     expect(finals).toHaveLength(1);

@@ -138,7 +138,7 @@ function resultInput(view: WholePublicView): ResultInput | null {
     entries: game.ledger,
     result: resultOf(game.ledger),
     strategy: record.encounter.strategy,
-    schemes: game.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme, verified: r.check })),
+    schemes: game.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme, verified: r.check, held: r.turn })),
     ended: game.earlyEnd?.agreed ? { how: 'agreed' } : { how: 'played' },
   };
 }
