@@ -13,7 +13,9 @@
  *   6. a league: standings and Swiss pairings of 512 players over 8 rounds vs the TP totals alone, and how
  *      pairing grows from 64 to 512 players;
  *   7. the whole game (bench/wholeGame.bench.ts): a five-turn game's replay vs JSON.parse of its log; /flip
- *      in turn 5 vs in turn 1 through the bot (SQLite, the double); the REST calls of a whole game by token.
+ *      in turn 5 vs in turn 1 through the bot (SQLite, the double); the REST calls of a whole game by token;
+ *      the REST calls its reminders add with a turn clock (slow players) vs its own; a turn's End Phase
+ *      scoring step vs one /flip.
  *
  * Options: --quick (short rounds, for a smoke run), --no-postgres, --connections=N, --client=node (the
  * load generator on node:http's client instead of bare sockets, see bench/loadgen.ts).

@@ -30,6 +30,7 @@ import { schemeById } from '../src/systems/malifaux-game/engine/encounterPacks.j
 import { modelLabel } from '../src/systems/malifaux-game/engine/play.js';
 import type { Seat } from '../src/systems/malifaux-game/engine/setup.js';
 import { buildBot } from '../src/discord/bot.js';
+import { REMINDER_AT, WARNING_AT } from '../src/app/awaiting.js';
 import type { Logger } from '../src/app/services.js';
 import type { InteractionHandler } from '../src/discord/contract.js';
 import { createInteractionsServer, listen } from '../src/discord/http.js';
@@ -257,6 +258,8 @@ class BotHarness {
   readonly timings = new Map<string, Timing>();
   private readonly inFlight = new Set<Promise<void>>();
   restWaits = 0;
+  /** How far the bot's clock is ahead of the machine's: slow players, without waiting for them. */
+  skewMs = 0;
   /** Interactions sent so far (commands, clicks, modals). */
   sent = 0;
   loggedErrors: string[] = [];
@@ -265,6 +268,8 @@ class BotHarness {
     readonly double: DiscordDouble,
     readonly store: GameStore,
     readonly rest: REST,
+    /** The reminders of slow games (turn clocks), run a pass at a time on the bot's clock. */
+    readonly reminders: { tick(): Promise<number> },
     private readonly cleanup: () => Promise<void>,
   ) {}
 
@@ -275,7 +280,7 @@ class BotHarness {
     const previousDelivery = double.delivery;
     let harness!: BotHarness;
     const log: Logger = { info: () => undefined, warn: (m) => void harness.loggedErrors.push(`[warn] ${m}`), error: (m) => void harness.loggedErrors.push(`[error] ${m}`) };
-    const bot = buildBot({ store, rest, applicationId: double.applicationId, log, newSeed: () => BOT_SEED });
+    const bot = buildBot({ store, rest, applicationId: double.applicationId, log, newSeed: () => BOT_SEED, clock: () => Date.now() + (harness?.skewMs ?? 0) });
     await bot.warmedUp;
     const handler: InteractionHandler = async (interaction) => {
       const t = performance.now();
@@ -306,7 +311,7 @@ class BotHarness {
     double.setDelivery({ mode: 'http', interactionsUrl: `http://127.0.0.1:${port}/interactions` });
     const onRateLimited = () => void harness.restWaits++;
     rest.on('rateLimited', onRateLimited);
-    harness = new BotHarness(double, store, rest, async () => {
+    harness = new BotHarness(double, store, rest, bot.reminders, async () => {
       rest.off('rateLimited', onRateLimited);
       double.setDelivery(previousDelivery);
       server.closeAllConnections();
@@ -386,6 +391,10 @@ class BotGame {
   cheats = 0;
   fromDm = 0;
   gameId = '';
+  /** Run before each decision is answered (a slow player's wait, and the reminders it causes). */
+  beforeDecision?: () => Promise<void>;
+  /** The bot's work (handler + after()) for each turn's End Phase scoring step, and its interactions. */
+  readonly scoring = new Map<number, { ms: number; interactions: number }>();
 
   constructor(
     private readonly h: BotHarness,
@@ -394,9 +403,9 @@ class BotGame {
   ) {}
 
   /** Returns where the cards' requests and interactions lie (absolute indices), to count them apart. */
-  async start(enterCards: boolean): Promise<{ from: number; to: number; interactions: number }> {
+  async start(enterCards: boolean, options: Record<string, OptionValue> = {}): Promise<{ from: number; to: number; interactions: number }> {
     const [alice, bob] = this.users;
-    await this.h.command(alice, this.channelId, 'game new', { opponent: bob, system: 'm3e-game' });
+    await this.h.command(alice, this.channelId, 'game new', { opponent: bob, system: 'm3e-game', ...options });
     this.gameId = (await this.h.state(this.channelId)).id;
     const from = this.h.double.requests.length;
     const sent = this.h.sent;
@@ -422,9 +431,10 @@ class BotGame {
     return cards;
   }
 
-  private async turn(seat: Seat, sub: string, options: Record<string, OptionValue> = {}): Promise<void> {
-    await this.h.command(this.users[seat], this.channelId, `turn ${sub}`, options);
+  private async turn(seat: Seat, sub: string, options: Record<string, OptionValue> = {}): Promise<DeliveryResult> {
+    const result = await this.h.command(this.users[seat], this.channelId, `turn ${sub}`, options);
     await this.answerTable();
+    return result;
   }
 
   /** The table's decisions, answered in the decider's DM. */
@@ -455,6 +465,7 @@ class BotGame {
       if (until(state)) return true;
       const d = pendingDecisions(state)[0];
       if (!d) throw new Error('nobody to decide while the game runs');
+      await this.beforeDecision?.();
       const seat = d.seat as Seat;
       const userId = this.users[seat];
       if (d.kind.startsWith('start-')) await this.turn(seat, 'ready');
@@ -488,7 +499,13 @@ class BotGame {
           await this.h.command(userId, this.channelId, 'model condition', { model: modelLabel(target), condition: this.activations % 2 ? 'burning' : 'slow', change: 1 });
           this.conditions++;
         } else await this.turn(seat, 'end');
-      } else if (d.kind === 'end-phase-scoring' || d.kind.startsWith('score-')) await this.turn(seat, 'scored');
+      } else if (d.kind === 'end-phase-scoring' || d.kind.startsWith('score-')) {
+        const result = await this.turn(seat, 'scored');
+        const timing = this.h.timings.get(result.interaction?.id ?? '');
+        const turn = g.turn!.turn;
+        const sum = this.scoring.get(turn) ?? { ms: 0, interactions: 0 };
+        this.scoring.set(turn, { ms: sum.ms + (timing ? timing.handlerMs + timing.afterMs : 0), interactions: sum.interactions + 1 });
+      }
       else throw new Error(`unexpected decision ${d.kind}`);
     }
     throw new Error('the game did not end');
@@ -556,8 +573,39 @@ export interface WholeGameBotBench {
     gamesAtOncePbp: number;
     gamesAtOnceLive2h: number;
   };
+  /** The reminders of the same game with a turn clock, its players as slow as the clock allows. */
+  reminders: {
+    clockHours: number;
+    /** Passes of the reminders run (two before every decision). */
+    passes: number;
+    /** Reminders and warnings said. */
+    said: number;
+    botToken: number;
+    interactionToken: number;
+    /** The game's own bot-token calls, and the reminders' against them. */
+    gameBotToken: number;
+    ratio: number;
+  };
+  /** The bot's work for a turn's End Phase scoring step (turns 2–5) against one /flip in turn 5. */
+  scoring: {
+    perTurnMs: number[];
+    interactionsPerTurn: number[];
+    medianTurnMs: number;
+    flipMs: number;
+    ratio: number;
+  };
   drivingS: number;
   loggedErrors: string[];
+}
+
+/** The turn clock of the bench's slow game, in hours. */
+const CLOCK_HOURS = 24;
+
+function scoringFigures(game: BotGame, flipMs: number): WholeGameBotBench['scoring'] {
+  const turns = [...game.scoring.entries()].filter(([turn]) => turn >= 2).sort((a, b) => a[0] - b[0]);
+  const perTurnMs = turns.map(([, v]) => round(v.ms, 3));
+  const medianTurnMs = perTurnMs.length ? median(perTurnMs) : 0;
+  return { perTurnMs, interactionsPerTurn: turns.map(([, v]) => v.interactions), medianTurnMs: round(medianTurnMs, 3), flipMs: round(flipMs, 3), ratio: round(flipMs > 0 ? medianTurnMs / flipMs : 0, 2) };
 }
 
 export async function benchWholeGameBot(options: { double?: DiscordDouble; rounds?: number; warmup?: number; pbpDays?: number } = {}): Promise<WholeGameBotBench> {
@@ -574,11 +622,28 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
     const fresh = new BotGame(h, channels[1]!.id, users);
     const activatingIn = (turn: number) => (s: WholeState) => s.game?.turn?.turn === turn && s.game.turn.phase === 'activations' && s.game.turn.activating !== null;
 
+    // The late game has a turn clock, and its players are as slow as it allows: before every decision
+    // the bot's clock passes the reminder (half the clock), then the warning (0.9), each followed by a
+    // pass of the reminders — the most a game's reminders can post short of the deadlines.
+    const reminderCalls = new Set<(typeof double.requests)[number]>();
+    let reminderPasses = 0;
+    let remindersSaid = 0;
+    const slow = async () => {
+      for (const part of [REMINDER_AT + 0.05, WARNING_AT - REMINDER_AT]) {
+        h.skewMs += part * CLOCK_HOURS * 3_600_000;
+        const before = double.requests.length;
+        remindersSaid += await h.reminders.tick();
+        reminderPasses++;
+        for (const call of double.requests.slice(before)) reminderCalls.add(call);
+      }
+    };
+
     // The whole game, paused in turn 5's activations for the /flips; its requests are counted apart from them.
     const counted: (typeof double.requests)[number][] = [];
     let from = double.requests.length;
     let sent = h.sent;
-    const cardsAt = await late.start(true);
+    late.beforeDecision = slow;
+    const cardsAt = await late.start(true, { turn_clock: CLOCK_HOURS });
     const cards = { from: cardsAt.from - from, to: cardsAt.to - from };
     let interactions = -cardsAt.interactions;
     if (!(await late.play(activatingIn(5)))) throw new Error('the game ended before turn 5');
@@ -588,6 +653,7 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
     if (!(await fresh.play(activatingIn(1)))) throw new Error('the fresh game ended before turn 1');
 
     // The /flips, interleaved, each from the active seat, each on a fresh window of the REST client.
+    late.beforeDecision = undefined;
     const flipOnce = async (game: BotGame): Promise<Timing> => {
       const { state } = await h.state(game.channelId);
       if (h.rest.globalRemaining < 10 && h.rest.globalReset > Date.now()) await new Promise((r) => setTimeout(r, h.rest.globalReset - Date.now() + 1));
@@ -623,7 +689,9 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
 
     from = double.requests.length;
     sent = h.sent;
+    late.beforeDecision = slow;
     if (await late.play()) throw new Error('the game paused again');
+    late.beforeDecision = undefined;
     counted.push(...double.requests.slice(from));
     interactions += h.sent - sent;
 
@@ -631,7 +699,8 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
     const statusRef = await h.store.getGameMessage(late.gameId, 'status');
     const statusMessages = new Set(statusRef ? [statusRef.messageId] : []);
     const cardCalls = counted.slice(cards.from, cards.to);
-    const gameCalls = [...counted.slice(0, cards.from), ...counted.slice(cards.to)];
+    const gameCalls = [...counted.slice(0, cards.from), ...counted.slice(cards.to)].filter((call) => !reminderCalls.has(call));
+    const reminders = [...reminderCalls];
     const byKind: Record<string, number> = {};
     let botToken = 0;
     for (const call of gameCalls) {
@@ -677,6 +746,16 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
         gamesAtOncePbp: Math.floor((50 * pbpDays * 86_400) / botToken),
         gamesAtOnceLive2h: Math.floor((50 * 2 * 3_600) / botToken),
       },
+      reminders: {
+        clockHours: CLOCK_HOURS,
+        passes: reminderPasses,
+        said: remindersSaid,
+        botToken: reminders.filter((c) => c.auth).length,
+        interactionToken: reminders.filter((c) => !c.auth).length,
+        gameBotToken: botToken,
+        ratio: round(reminders.filter((c) => c.auth).length / botToken, 3),
+      },
+      scoring: scoringFigures(late, f(lateTimes, 'total')),
       drivingS: round((performance.now() - started) / 1000, 1),
       loggedErrors: h.loggedErrors.slice(0, 5),
     };
@@ -688,7 +767,7 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
 
 /** The benchmark's rows in bench/run.ts's table. */
 export function wholeGameRows(replay: WholeGameReplayBench, bot: WholeGameBotBench): Row[] {
-  const { flip, rest } = bot;
+  const { flip, rest, reminders, scoring } = bot;
   const kinds = Object.entries(rest.byKind).map(([k, n]) => `${n} ${k.replace(/^(bot|interaction) token: /, '')}`);
   return [
     {
@@ -714,6 +793,22 @@ export function wholeGameRows(replay: WholeGameReplayBench, bot: WholeGameBotBen
       ratio: '—',
       goal: '—',
       note: `${kinds.join(', ')}; cards entered once per server: ${rest.cardsBotToken} + ${rest.cardsInteractionToken}; ${rest.duels} duels, ${rest.conditions} conditions, ${rest.cheats} cheats, ${rest.fromDm} activations from the DM; under 50 bot-token calls/s: ${fmt(rest.gamesAtOncePbp, 0)} games at once spread over ${rest.pbpDays} days, ${fmt(rest.gamesAtOnceLive2h, 0)} played live in 2 h${bot.loggedErrors.length ? `; LOGGED: ${bot.loggedErrors.join(' / ').slice(0, 300)}` : ''}`,
+    },
+    {
+      measure: `REST calls the reminders add to the same game (a ${reminders.clockHours} h turn clock, every decision waited out to its reminder and its warning) vs the game's own, bot token`,
+      a: `${reminders.botToken} calls`,
+      b: `${reminders.gameBotToken} calls`,
+      ratio: `${fmt(reminders.ratio)}×`,
+      goal: '—',
+      note: `${reminders.said} reminders and warnings said in ${reminders.passes} passes (one channel post each), ${reminders.interactionToken} with an interaction token; the worst case short of the deadlines: a game played at once adds none`,
+    },
+    {
+      measure: `a turn's End Phase scoring step through the bot (turns 2–5, ${scoring.interactionsPerTurn.join('/')} interactions) vs one /flip in turn 5, handler + after()`,
+      a: `${fmt(scoring.medianTurnMs)} ms`,
+      b: `${fmt(scoring.flipMs)} ms`,
+      ratio: `${fmt(scoring.ratio)}×`,
+      goal: '—',
+      note: `per turn ${scoring.perTurnMs.map((ms) => fmt(ms)).join(' / ')} ms; the records decide what they can (class a), the rest declined`,
     },
   ];
 }

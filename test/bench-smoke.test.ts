@@ -66,6 +66,9 @@ describe('bench smoke', () => {
     expect(bot.rest.duels).toBeGreaterThan(0);
     expect(Object.values(bot.rest.byKind).reduce((a, b) => a + b, 0)).toBe(bot.rest.botToken + bot.rest.interactionToken);
     const replay = benchWholeGameReplay({ runs: 1, warmup: 0 });
-    expect(wholeGameRows(replay, bot)).toHaveLength(3);
+    expect(bot.reminders.said).toBeGreaterThan(0);
+    expect(bot.reminders.botToken).toBeGreaterThan(0);
+    expect(bot.scoring.perTurnMs).toHaveLength(4);
+    expect(wholeGameRows(replay, bot)).toHaveLength(5);
   }, 180_000);
 });

@@ -186,6 +186,8 @@ export interface ActOptions {
   anyone?: boolean;
   /** false: write no receipt of the interaction (a write it causes beside its own, e.g. a due end made final first). */
   receipt?: boolean;
+  /** The game may have ended (a referee's correction after the end): the rules alone say what they accept then. */
+  ended?: boolean;
 }
 
 export function act(services: AppServices, where: Where, who: Who, command: Wish, options: ActOptions = {}): Promise<ActResult> {
@@ -205,7 +207,7 @@ async function actNow(services: AppServices, where: Where, who: Who, command: Wi
       const loaded = typeof where === 'string' ? await loadActiveGame(services, where) : await loadGameById(services, where.gameId);
       if (!loaded.ok) return loaded;
       game = loaded.game;
-      if (game.stored.status !== 'active') return { ok: false, problem: { code: 'STALE_BUTTON' } };
+      if (game.stored.status !== 'active' && !options.ended) return { ok: false, problem: { code: 'STALE_BUTTON' } };
       cache.remember(game);
     }
     const { system } = game;

@@ -87,8 +87,11 @@ export type Outcome =
       finished: true;
       endedBy: string | null;
       reason: string | null;
-      /** Played to its end (the seats' results say who won), conceded (the conceder lost), or abandoned (no result). */
-      how: 'played' | 'conceded' | 'abandoned';
+      /**
+       * Played to its end (the seats' results say who won), ended early by both players' agreement (the
+       * results as the score stood), conceded (the conceder lost), or abandoned (no result).
+       */
+      how: 'played' | 'agreed' | 'conceded' | 'abandoned';
       seats: SeatOutcome[];
       /** What a league records of the game beside its score, when the system knows it. */
       details?: OutcomeDetails;
@@ -139,6 +142,11 @@ export interface GameSystem<State, Command, Event extends { type: string }, Publ
   finalizeEnd(input: { now: number }): Command;
   /** The end waiting for its take-back window, if any. */
   pendingEnd(state: State): PendingEnd | null;
+  /**
+   * Systems that keep a score: the command by which a player proposes ending the game now with the score
+   * as it stands, which the other player accepts or declines as one of the game's decisions.
+   */
+  proposeAgreedEnd?(): Command;
   /** Validates the wish and returns every event it causes (procedure included), and the state they lead to. */
   decide(state: State, command: Command, actor: Actor): Decided<State, Event>;
   /** Applies one fact. A plain fold: no procedure, no randomness. */
@@ -346,7 +354,11 @@ export type SeatLookup = (userId: string) => number | null;
 /** What a slash command or a component asks of the game. */
 export type Intent<Command, PrivateView = unknown> =
   /** A command to decide, or how to build it from the seats (e.g. "my own duel"), or a refusal. */
-  | { kind: 'act'; command: Command | ((seatOf: SeatLookup) => Command | Refusal) }
+  /**
+   * `afterEnd`: with no game under way in the channel, the command goes to the channel's latest game once
+   * it has ended (a referee's correction of a finished game's score); the rules say what they accept then.
+   */
+  | { kind: 'act'; command: Command | ((seatOf: SeatLookup) => Command | Refusal); afterEnd?: boolean }
   /** The asker's own private view, shown to them alone (a DM's fallback). */
   | { kind: 'showPrivate' }
   /**

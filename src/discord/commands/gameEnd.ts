@@ -6,15 +6,18 @@
  * see play/finalEnd.ts) and the seed is revealed. A referee without a seat closes a game at once, without
  * a result.
  *
- * Custom ids: `fk:end:<gameId>:<concede|abandon|close|keep>` (the confirmation), `fk:endback:<gameId>`
+ * A system that keeps a score (the whole game) also offers ending it by agreement: the other player is
+ * asked, as one of the game's decisions, and accepting ends the game at once with the score as it stands.
+ *
+ * Custom ids: `fk:end:<gameId>:<concede|abandon|agree|close|keep>` (the confirmation), `fk:endback:<gameId>`
  * (take the end back). Hints only: the game, the seat and the window are checked on every click.
  */
 import { ButtonStyle, ComponentType, MessageFlags, type APIButtonComponentWithCustomId } from 'discord-api-types/v10';
 import { askEnd, takeBackEnd } from '../../app/ending.js';
-import { loadActiveGame, loadGameById, seatOf } from '../../app/games.js';
+import { act, loadActiveGame, loadGameById, seatOf } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import { isReferee } from '../../app/referees.js';
-import type { Message } from '../../systems/contract.js';
+import type { AnySystem, Message, SeatLookup } from '../../systems/contract.js';
 import type { Translate } from '../../i18n/index.js';
 import type { InitialReply, OutgoingMessage } from '../contract.js';
 import { clickOf, type ComponentContext, type ComponentModule } from '../router.js';
@@ -23,12 +26,13 @@ import { deliverAfterAction, deliverPrivately, publicMessage, type Scope } from 
 import { publicTranslator } from '../publicLanguage.js';
 import { explain, whoOf } from '../play/perform.js';
 import { both, settleDueEnd } from '../play/finalEnd.js';
+import { refreshStatus } from '../play/story.js';
 
 /** How long either player may take an end back. */
 export const END_WINDOW_MS = 10 * 60_000;
 
 type Row = NonNullable<Message['components']>[number];
-const CHOICES = ['concede', 'abandon', 'close', 'keep'] as const;
+const CHOICES = ['concede', 'abandon', 'agree', 'close', 'keep'] as const;
 type Choice = (typeof CHOICES)[number];
 
 /** A Discord timestamp: everyone reads the moment in their own time zone. */
@@ -41,7 +45,7 @@ function button(label: string, customId: string, style: ButtonStyle): APIButtonC
 }
 
 function choiceRow(t: Translate, gameId: string, choices: readonly Exclude<Choice, 'keep'>[]): Row {
-  const styles: Record<Exclude<Choice, 'keep'>, ButtonStyle> = { concede: ButtonStyle.Danger, abandon: ButtonStyle.Secondary, close: ButtonStyle.Danger };
+  const styles: Record<Exclude<Choice, 'keep'>, ButtonStyle> = { concede: ButtonStyle.Danger, abandon: ButtonStyle.Secondary, agree: ButtonStyle.Success, close: ButtonStyle.Danger };
   return {
     type: ComponentType.ActionRow,
     components: [...choices.map((c) => button(t(`game.end.${c}`), `fk:end:${gameId}:${c}`, styles[c])), button(t('game.end.keep'), `fk:end:${gameId}:keep`, ButtonStyle.Primary)],
@@ -75,9 +79,11 @@ export async function endCommand(scope: Scope): Promise<InitialReply> {
   const waiting = game.system.pendingEnd(game.state);
   if (waiting) return ephemeral({ content: scope.t('game.end.takeBackPrompt', { until: when(waiting.until) }), components: [takeBackRow(scope.t, game.stored.id)] });
   if (seat === null) return ephemeral({ content: scope.t('game.end.confirmReferee'), components: [choiceRow(scope.t, game.stored.id, ['close'])] });
+  const others = othersOf(game, scope.asker.id).names;
+  const agree = game.system.proposeAgreedEnd !== undefined;
   return ephemeral({
-    content: scope.t('game.end.confirmPlayer', { others: othersOf(game, scope.asker.id).names, minutes: END_WINDOW_MS / 60_000 }),
-    components: [choiceRow(scope.t, game.stored.id, ['concede', 'abandon'])],
+    content: [scope.t('game.end.confirmPlayer', { others, minutes: END_WINDOW_MS / 60_000 }), ...(agree ? [scope.t('game.end.agreeHint', { others })] : [])].join('\n'),
+    components: [choiceRow(scope.t, game.stored.id, agree ? ['concede', 'abandon', 'agree'] : ['concede', 'abandon'])],
   });
 }
 
@@ -93,6 +99,7 @@ async function confirmEnd(ctx: ComponentContext): Promise<InitialReply> {
   const loaded = await loadGameById(ctx.services, gameId);
   if (!loaded.ok) return problemReply(ctx.t, explain(ctx.t, loaded.problem));
   const seat = seatOf(loaded.game, ctx.asker.id);
+  if (choice === 'agree') return proposeAgreedEnd(ctx, gameId, seat);
   // Only a referee without a seat closes at once; a player's end always waits for its window.
   if ((choice === 'close') !== (seat === null)) return problemReply(ctx.t, { code: 'STALE_BUTTON' });
   const at = ctx.services.clock();
@@ -122,6 +129,24 @@ async function confirmEnd(ctx: ComponentContext): Promise<InitialReply> {
   return update({ content: ctx.t('game.end.asked', { until: when(until) }), components: [] }, {
     after: async () => {
       await ctx.services.outbox.postToChannel(channelId, notice);
+    },
+  });
+}
+
+/** "End it by agreement": the game asks the other player, as its own decision (accept or decline). */
+async function proposeAgreedEnd(ctx: ComponentContext, gameId: string, seat: number | null): Promise<InitialReply> {
+  const click = clickOf(ctx);
+  if (seat === null || !click) return problemReply(ctx.t, { code: 'NOT_A_PLAYER' });
+  const result = await act(ctx.services, { gameId }, whoOf(ctx), (_seatOf: SeatLookup, system: AnySystem) => system.proposeAgreedEnd?.() ?? { code: 'STALE_BUTTON' });
+  if (!result.ok) return problemReply(ctx.t, explain(ctx.t, result.problem, result.game));
+  // The channel hears it (the answer's buttons on the message), not only the status and the other's DM.
+  const message = await publicMessage(await publicTranslator(ctx, result.game.stored.guildId), result);
+  const channelId = result.game.stored.channelId;
+  return update({ content: ctx.t('game.end.agreeAsked'), components: [] }, {
+    after: async () => {
+      await ctx.services.outbox.postToChannel(channelId, message);
+      await deliverPrivately(ctx, result);
+      await refreshStatus(ctx, result.game);
     },
   });
 }

@@ -7,7 +7,7 @@ import { InteractionResponseType, MessageFlags, type APIMessageComponentInteract
 import { playsCommandsOf, type AnySystem, type AutocompleteChoice, type AutocompleteLookup, type ComponentIntent, type Intent, type ServerTables } from '../../systems/contract.js';
 import type { FocusedOption } from '../../systems/commandDefinition.js';
 import { decisionRef } from '../../systems/decisionRef.js';
-import { act, loadActiveGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
+import { act, loadActiveGame, loadGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { Problem } from '../../app/problems.js';
 import { hasMessage, type Translate } from '../../i18n/index.js';
@@ -45,6 +45,21 @@ export async function performIn(scope: Scope, where: Where, command: unknown): P
   return deliverAfterAction(scope, result, { reply: 'public' });
 }
 
+/**
+ * A command for the channel's latest game once it has ended (a referee correcting its score): only a
+ * referee acts on a finished game, so a refusal for want of a seat says that a referee is needed.
+ */
+async function performAfterEnd(scope: Scope, system: AnySystem, command: unknown): Promise<InitialReply> {
+  const stored = await scope.services.store.findLatestGame(scope.channelId);
+  if (!stored || stored.status !== 'ended') return problemReply(scope.t, { code: 'NO_GAME' });
+  const loaded = await loadGame(scope.services, stored);
+  if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
+  if (!playsCommandsOf(loaded.game.system, system)) return problemReply(scope.t, { code: 'WRONG_SYSTEM', params: { system: system.id } });
+  const result = await act(scope.services, { gameId: stored.id }, whoOf(scope), command, { ended: true });
+  if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem.code === 'NOT_A_PLAYER' ? { code: 'NOT_A_REFEREE' } : result.problem, result.game));
+  return deliverAfterAction(scope, result, { reply: 'public' });
+}
+
 /** "Show me now": the asker's own private view, ephemeral (the DM's fallback). */
 export async function showPrivate(scope: Scope, loaded: Loaded): Promise<InitialReply> {
   if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
@@ -74,6 +89,7 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
     case 'act': {
       // The command belongs to `system`: in a channel whose game another system plays, it is refused.
       const loaded = await loadActiveGameOf(scope, system);
+      if (!loaded.ok && intent.afterEnd && loaded.problem.code === 'NO_GAME') return performAfterEnd(scope, system, intent.command);
       if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
       // An end whose take-back window has passed is final first: the game is over, and the reply says so.
       if (system.pendingEnd(loaded.game.state)) {

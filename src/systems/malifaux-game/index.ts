@@ -44,6 +44,7 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
   takeBackEnd: (input) => malifauxTable.takeBackEnd(input),
   finalizeEnd: (input) => malifauxTable.finalizeEnd(input),
   pendingEnd: (state) => malifauxTable.pendingEnd(state.table),
+  proposeAgreedEnd: () => ({ type: 'proposeEarlyEnd' }),
   decide(state, command, actor) {
     const seat = actor.seat === 0 || actor.seat === 1 ? actor.seat : null;
     const decided = decide(state, command, { userId: actor.userId, seat, referee: actor.referee });
@@ -73,6 +74,7 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
     // has no result.
     const result = resultOf(state.game?.scoring.ledger ?? []);
     const played = state.game?.stage === 'over';
+    const agreed = played && state.game?.earlyEnd?.agreed === true;
     const seats = tableOutcome.seats.map((s) => {
       const seat = s.seat === 1 ? 1 : 0;
       const byVp = result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss';
@@ -86,7 +88,7 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
         }
       : undefined;
     const finished = details ? { ...tableOutcome, seats, details } : { ...tableOutcome, seats };
-    return played ? { ...finished, how: 'played', reason: null } : finished;
+    return played ? { ...finished, how: agreed ? 'agreed' : 'played', reason: null } : finished;
   },
   verify: (state, events) => malifauxTable.verify!(state.table, tableEvents(events)),
   encounterCode(code) {

@@ -138,6 +138,8 @@ export default systemCommand(
         const vp = a.vp === 1 ? 1 : -1;
         return {
           kind: 'act',
+          // A finished game's score is still the referee's to correct (issue 16 §5).
+          afterEnd: true,
           // The corrected crew is the named player's seat, read in the same load as the decision.
           command: (seatOf) => {
             const seat = seatOf(a.player.id);

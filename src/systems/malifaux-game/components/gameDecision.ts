@@ -13,9 +13,9 @@ import { crewPasteModal, disputeModal } from './forms.js';
 export const GAME_DECISION_PREFIX = 'g';
 
 /** What a button or select of a game decision answers. */
-export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed', 'crew', 'done', 'confirm', 'dispute', 'withdraw'] as const;
+export const GAME_CHOICES = ['ready', 'flip', 'keep', 'give', 'activate', 'pass', 'action', 'bonus', 'end', 'scored', 'deployed', 'crew', 'done', 'confirm', 'dispute', 'withdraw', 'acceptEnd', 'declineEnd'] as const;
 /** The scoring's choices (their labels are the scoring's messages). */
-export const SCORING_CHOICES: readonly GameChoice[] = ['done', 'confirm', 'dispute', 'withdraw'];
+export const SCORING_CHOICES: readonly GameChoice[] = ['done', 'confirm', 'dispute', 'withdraw', 'acceptEnd', 'declineEnd'];
 export type GameChoice = (typeof GAME_CHOICES)[number];
 
 export function gameChoiceId(gameId: string, decisionId: string, choice: GameChoice): string {
@@ -33,6 +33,7 @@ export function choicesOf(kind: string): readonly GameChoice[] {
   if (kind === 'score-strategy' || kind === 'score-schemes' || kind === 'score-end') return ['done'];
   if (kind === 'score-confirm') return ['confirm', 'dispute'];
   if (kind === 'score-disputed') return ['withdraw'];
+  if (kind === 'early-end') return ['acceptEnd', 'declineEnd'];
   if (kind.startsWith('deploy.')) return ['deployed'];
   if (kind === 'declareCrew') return ['crew'];
   return [];
@@ -74,6 +75,9 @@ function commandFor(view: WholePrivateView, decision: DecisionSummary, choice: G
       return { type: 'confirmClaim' };
     case 'withdraw':
       return { type: 'withdrawClaim' };
+    case 'acceptEnd':
+    case 'declineEnd':
+      return { type: 'answerEarlyEnd', accept: choice === 'acceptEnd' };
     case 'crew':
     case 'dispute':
       // The button opens a form; its submission is the form's (components/forms.ts).

@@ -133,6 +133,7 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
       duel: null,
       records: EMPTY_RECORDS,
       scoring: EMPTY_SCORING,
+      earlyEnd: null,
     };
   }
   if (!game) return game; // a log starts with WholeGameStarted: nothing else comes before it
@@ -189,6 +190,11 @@ function evolveGame(game: GameLayer | null, e: GameEvent): GameLayer | null {
     case 'ScoreClaimed':
     case 'ClaimAnswered':
       return { ...game, seq, stageSeq: seq, scoring: evolveScoring(game, e) };
+    // The proposal opens the other player's decision and its answer closes it: both name a new moment.
+    case 'EarlyEndProposed':
+      return { ...game, seq, stageSeq: seq, earlyEnd: { seat: e.seat, agreed: false } };
+    case 'EarlyEndAnswered':
+      return { ...game, seq, stageSeq: seq, earlyEnd: e.accepted && game.earlyEnd ? { ...game.earlyEnd, agreed: true } : null };
     default: {
       const never: never = e;
       return never;
@@ -218,7 +224,11 @@ function decideGame(state: WholeState, cmd: GameCommand, actor: Actor): Events {
   if (cmd.type === 'startWholeGame') return startWholeGame(state, cmd, actor);
   const { game } = state;
   if (!game || state.table.status === 'new') return refuse('GAME_NOT_STARTED');
-  if (state.table.status === 'ended') return refuse('GAME_ENDED');
+  if (state.table.status === 'ended') {
+    // A referee still corrects a score once the game is over (issue 16 §5): the result follows the ledger.
+    if (cmd.type === 'correctScore' && game.stage === 'over') return decideReferee(state, cmd, actor);
+    return refuse('GAME_ENDED');
+  }
   // An end waits for its take-back window: the game is paused, only /game end's buttons act.
   if (state.table.ending) return refuse('GAME_ENDING');
   // A referee rules on claims and corrects scores, with a seat or without.

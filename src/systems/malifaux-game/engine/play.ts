@@ -29,6 +29,9 @@ export const PLAY_ERROR_CODES = [
   'TABLE_BUSY',
   'INITIATIVE_ALREADY_FLIPPED',
   'SCHEMES_ALREADY_CHOSEN',
+  'EARLY_END_PROPOSED',
+  'NO_EARLY_END',
+  'OWN_EARLY_END',
   ...turns.TURN_ERROR_CODES,
   ...models.MODEL_ERROR_CODES,
   ...SCHEME_ERROR_CODES,
@@ -169,6 +172,32 @@ function enter(flow: Flow, turn: TurnState, step: string, seat: Seat | null, mod
   }
 }
 
+/**
+ * An agreed early end (issue 16 §4): a player proposes ending the game now, the other accepts or declines
+ * (the proposer declining takes it back). Accepted, the game ends as turn 5's end does, with the VP as
+ * they stand: every scheme still secret is shown and checked, then the game is over.
+ */
+function decideEarlyEnd(flow: Flow, cmd: Extract<PlayCommand, { type: 'proposeEarlyEnd' | 'answerEarlyEnd' }>, seat: Seat, busy: boolean): Events {
+  const proposal = flow.game.earlyEnd;
+  if (cmd.type === 'proposeEarlyEnd') {
+    if (proposal) return refuse('EARLY_END_PROPOSED');
+    // A claim or a duel is settled first: the VP "as they stand" must not hang on an answer to come.
+    if (flow.game.scoring.claims.length) return refuse('CLAIM_PENDING', 'END-2');
+    if (busy || flow.game.duel) return refuse('TABLE_BUSY');
+    flow.push({ type: 'EarlyEndProposed', seat });
+    return { ok: true, value: flow.events };
+  }
+  if (!proposal) return refuse('NO_EARLY_END');
+  if (cmd.accept && proposal.seat === seat) return refuse('OWN_EARLY_END');
+  flow.push({ type: 'EarlyEndAnswered', seat, accepted: cmd.accept });
+  if (cmd.accept) {
+    for (const s of SEATS) for (const slot of [0, 1] as const) reveal(flow, s, slot, 'gameEnd');
+    flow.push({ type: 'StageBegan', stage: 'over' });
+    flow.push({ type: 'GameEnded', by: 'agreed', reason: null });
+  }
+  return { ok: true, value: flow.events };
+}
+
 function advanceEnd(flow: Flow, step: string): void {
   const next = turns.endPhaseStep(flow.turn);
   if (next.ok) enter(flow, next.value, step, null, null);
@@ -192,7 +221,8 @@ function afterScoring(flow: Flow): void {
 /** A referee's ruling on a claim or correction of a score (with a seat or without). */
 export function decideReferee(state: WholeState, cmd: Extract<GameCommand, { type: 'ruleClaim' | 'correctScore' }>, actor: table.Actor): Events {
   const game = state.game!;
-  if (game.stage !== 'turns' || !game.turn) return refuse('WRONG_STAGE', undefined, { stage: game.stage });
+  const afterTheEnd = game.stage === 'over' && cmd.type === 'correctScore';
+  if ((game.stage !== 'turns' && !afterTheEnd) || !game.turn) return refuse('WRONG_STAGE', undefined, { stage: game.stage });
   const flow = new Flow(state, foldEvents);
   const decided = decideScoring(flow, cmd, actor.seat, actor);
   if (!decided.ok) return decided;
@@ -265,6 +295,9 @@ export function decidePlay(state: WholeState, cmd: PlayCommand, seat: Seat, acto
   if (game.stage !== 'turns' || !game.turn) return refuse('WRONG_STAGE', undefined, { stage: game.stage });
   const turn = game.turn;
   const busy = state.table.status === 'active' && state.table.resolution !== null;
+  if (cmd.type === 'proposeEarlyEnd' || cmd.type === 'answerEarlyEnd') return decideEarlyEnd(flow, cmd, seat, busy);
+  // A proposal to end the game waits for its answer before the game goes on.
+  if (game.earlyEnd) return refuse('EARLY_END_PROPOSED');
   // An open claim is settled before the game goes on (U8: each VP fully resolved before the next move).
   if (game.scoring.claims.length && !SCORING_COMMANDS.has(cmd.type)) return refuse('CLAIM_PENDING', 'END-2');
   if (SCORING_COMMANDS.has(cmd.type)) {
@@ -579,6 +612,8 @@ function changeModels(flow: Flow, cmd: Extract<PlayCommand, { type: 'damageModel
 /** The game's pending decisions while the turns run: whose move, and what. */
 export function turnWaits(game: GameLayer): { seat: Seat; kind: string }[] {
   if (game.stage !== 'turns' || !game.turn) return [];
+  // A proposal to end the game now waits for the other player alone.
+  if (game.earlyEnd && !game.earlyEnd.agreed) return [{ seat: other(game.earlyEnd.seat), kind: 'early-end' }];
   const scoring = scoringWaits(game);
   if (scoring) return scoring;
   const turn = game.turn;

@@ -116,6 +116,10 @@ export const gameCommandSchema = z.discriminatedUnion('type', [
     /** The turn the VP belongs to (a correction takes back VP of the turn it names); the turn under way by default. */
     turn: int.min(1).max(5).optional(),
   }),
+  /** A player proposes to end the game now, with the VP as they stand (issue 16 §4: an agreed early end). */
+  z.object({ type: z.literal('proposeEarlyEnd') }),
+  /** The opponent accepts the proposal or declines it; its proposer declining it takes it back. */
+  z.object({ type: z.literal('answerEarlyEnd'), accept: z.boolean() }),
   /** An attack or opposed action between two models: the table's opposed duel, with their stats. */
   z.object({
     type: z.literal('modelDuel'),
@@ -201,6 +205,10 @@ export const gameEventSchema = z.discriminatedUnion('type', [
     answer: z.enum(['confirmed', 'disputed', 'withdrawn', 'accepted', 'rejected']),
     reason: z.string().max(300).nullable(),
   }),
+  /** A player proposed to end the game now; the game waits for the other player's answer. */
+  z.object({ type: z.literal('EarlyEndProposed'), seat: seatSchema }),
+  /** The proposal answered (`seat`: who answered): accepted, the game is over with the VP as they stand. */
+  z.object({ type: z.literal('EarlyEndAnswered'), seat: seatSchema, accepted: z.boolean() }),
 ]);
 export type GameEvent = z.infer<typeof gameEventSchema>;
 export type WholeEvent = GameEvent | table.GameEvent;
@@ -238,6 +246,8 @@ export const gameLayerSchema = z.object({
   records: recordsSchema.default(EMPTY_RECORDS),
   /** The VP ledger, the schemes revealed, open claims, the scoring step under way. */
   scoring: scoringStateSchema.default(EMPTY_SCORING),
+  /** An early end proposed by `seat` and waiting for the other's answer, or (agreed) the way the game ended. */
+  earlyEnd: z.object({ seat: seatSchema, agreed: z.boolean() }).nullable().default(null),
 });
 export type GameLayer = z.infer<typeof gameLayerSchema>;
 

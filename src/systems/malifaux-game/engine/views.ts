@@ -42,6 +42,8 @@ export interface GamePublic {
   claims: Claim[];
   /** The End Phase's scoring step under way: whose stage, of which group, and who is done. */
   scoring: { group: ScoringGroup; seat: Seat; done: [boolean, boolean] } | null;
+  /** An early end proposed and waiting for its answer, or agreed (how the game ended). */
+  earlyEnd: GameLayer['earlyEnd'];
 }
 
 export type RevealedInView = RevealedScheme & { commitment: string; check: boolean };
@@ -93,6 +95,7 @@ function gamePublic(state: WholeState): GamePublic | null {
     }),
     claims: game.scoring.claims,
     scoring: scoringNow(game),
+    earlyEnd: game.earlyEnd,
   };
 }
 

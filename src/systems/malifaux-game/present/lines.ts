@@ -164,7 +164,7 @@ export function gameEventLine(t: Translate, c: LineContext, e: GameEvent): strin
       });
     case 'StageBegan':
       if (e.stage === 'crews') return null;
-      if (e.stage === 'over') return [t('mg.event.stage.over', { turn: LAST_TURN }), ...resultLines(t, c)].join('\n');
+      if (e.stage === 'over') return [c.agreedEnd ? t('mg.event.stage.overAgreed', { turn: c.turn ?? LAST_TURN }) : t('mg.event.stage.over', { turn: LAST_TURN }), ...resultLines(t, c)].join('\n');
       return t(`mg.event.stage.${e.stage}` as MessageKey);
     case 'DeploymentStepDone': {
       const step = DEPLOYMENT_STEPS[e.step];
@@ -190,6 +190,14 @@ export function gameEventLine(t: Translate, c: LineContext, e: GameEvent): strin
     case 'ScoreClaimed':
     case 'ClaimAnswered':
       return scoringLine(t, c, e);
+    case 'EarlyEndProposed': {
+      const other = e.seat === 0 ? 1 : 0;
+      const scores = ([0, 1] as const).map((seat) => `**${c.names[seat]}** ${c.ledger.filter((x) => x.seat === seat).reduce((n, x) => n + x.vp, 0)}`).join(' · ');
+      return t('mgs.event.earlyEndProposed', { name: who(e.seat), scores, other: who(other) });
+    }
+    case 'EarlyEndAnswered':
+      if (e.accepted) return t('mgs.event.earlyEndAccepted', { name: who(e.seat) });
+      return t('mgs.event.earlyEndDeclined', { name: who(e.seat) });
     default: {
       const never: never = e;
       return never;

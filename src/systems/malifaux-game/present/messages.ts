@@ -17,7 +17,7 @@ import type { Row } from '../../malifaux-table/present/prompts.js';
 import { choicesOf, gameChoiceId, SCORING_CHOICES, type GameChoice } from '../components/gameDecision.js';
 import { draftContext, EMPTY_DRAFT } from '../components/schemeDraft.js';
 import { schemeControls } from './schemeChoice.js';
-import { claimText, failureText, needText, sourceName } from './scoring.js';
+import { claimText, failureText, needText, resultLines, sourceName } from './scoring.js';
 import { finalSummary, type ResultInput } from './result.js';
 import { drawResultPicture } from './resultPicture.js';
 import { resultOf } from '../scoring/ledger.js';
@@ -74,6 +74,10 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   if (view.status === 'new') return message;
   const c = contextOf(view);
   const lines = linesOf(t, c, batch.events);
+  // A referee's correction after the game's end: the channel reads the result it leads to.
+  if (view.game?.stage === 'over' && !batch.events.some((e) => e.type === 'StageBegan') && batch.events.some((e) => e.type === 'ScoreBanked' && e.entry.how === 'correction')) {
+    lines.push(t('mgs.event.resultCorrected'), ...resultLines(t, c));
+  }
   const undone = linesOf(t, c, batch.undone ?? []);
   if (undone.length) lines.push(t('story.undone'), ...undone.map((l) => `~~${l}~~`));
   const embed: APIEmbed = { ...(message.embeds?.[0] ?? {}), description: clipLines(lines.length ? lines : ['…']) };
@@ -86,13 +90,14 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
     content = [content, ...waits, t('prompt.privateHint')].filter(Boolean).join('\n');
     mention = [...new Set([...mention, ...view.game.waits.map((w) => view.seats[w.seat].userId)])];
     embed.color = COLOR.waiting;
-    // A claim to confirm: its answer's buttons on the claim's own message too (only its decider may use them).
-    const confirm = view.game.waits.find((w) => w.kind === 'score-confirm');
-    if (confirm && !components.length) {
-      const id = decisionIdOf(view, confirm);
+    // A claim to confirm, a proposal to end the game: the answer's buttons on its own message too (only its decider may use them).
+    for (const [kind, yes, no] of ANSWERED_IN_CHANNEL) {
+      const wait = view.game.waits.find((w) => w.kind === kind);
+      if (!wait || components.length) continue;
+      const id = decisionIdOf(view, wait);
       components.push({
         type: ComponentType.ActionRow,
-        components: [button(gameChoiceId(view.gameId, id, 'confirm'), t('mgs.choice.confirm')), button(gameChoiceId(view.gameId, id, 'dispute'), t('mgs.choice.dispute'), ButtonStyle.Secondary)],
+        components: [button(gameChoiceId(view.gameId, id, yes), t(`mgs.choice.${yes}` as MessageKey)), button(gameChoiceId(view.gameId, id, no), t(`mgs.choice.${no}` as MessageKey), ButtonStyle.Secondary)],
       });
     }
     if (!components.length) components.push(tablePresentation.privateViewRow(t, view.gameId));
@@ -117,6 +122,12 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   return { ...message, ...(content ? { content } : {}), embeds, components, allowed_mentions: { parse: [], users: mention }, ...(files.length ? { files } : {}) };
 }
 
+/** The game's decisions answered from the channel's message as well as the decider's DM: the kind, its yes and its no. */
+const ANSWERED_IN_CHANNEL: readonly (readonly [string, GameChoice, GameChoice])[] = [
+  ['score-confirm', 'confirm', 'dispute'],
+  ['early-end', 'acceptEnd', 'declineEnd'],
+];
+
 /** What the final summary reads, from the public view of a game played to its end (null otherwise). */
 function resultInput(view: WholePublicView): ResultInput | null {
   const game = view.game;
@@ -127,8 +138,8 @@ function resultInput(view: WholePublicView): ResultInput | null {
     entries: game.ledger,
     result: resultOf(game.ledger),
     strategy: record.encounter.strategy,
-    schemes: game.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme, verified: r.check })),
-    ended: { how: 'played' },
+    schemes: game.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme, verified: r.check, held: r.turn })),
+    ended: game.earlyEnd?.agreed ? { how: 'agreed' } : { how: 'played' },
   };
 }
 
@@ -228,12 +239,13 @@ export function gameControls(t: Translate, view: WholePrivateView): { rows: Row[
       notes.push(t('mg.private.noPassToken'));
       continue;
     }
-    const secondary: readonly GameChoice[] = ['pass', 'give', 'end', 'dispute', 'withdraw'];
+    const secondary: readonly GameChoice[] = ['pass', 'give', 'end', 'dispute', 'withdraw', 'declineEnd'];
     const label = SCORING_CHOICES.includes(choice) ? t(`mgs.choice.${choice}` as MessageKey) : t(`mg.choice.${choice}` as MessageKey);
     buttons.push(button(gameChoiceId(view.gameId, id, choice), label, secondary.includes(choice) ? ButtonStyle.Secondary : ButtonStyle.Primary));
   }
   if (wait.kind.startsWith('deploy.')) notes.push(t('mg.private.deploy'));
   if (wait.kind.startsWith('score-')) notes.push(...scoringNotes(t, view, wait.kind));
+  if (wait.kind === 'early-end') notes.push(t('mgs.private.earlyEnd'));
   if (buttons.length) rows.push({ type: ComponentType.ActionRow, components: buttons });
   return { rows, notes };
 }

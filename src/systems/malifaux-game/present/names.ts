@@ -33,8 +33,11 @@ export interface LineContext {
   revealed: readonly RevealedInView[];
   /** The VP ledger as it stands. */
   ledger: readonly VpEntry[];
+  /** The turn under way (or the one the game ended in), and whether the players agreed to end it early. */
+  turn?: number;
+  agreedEnd?: boolean;
 }
 
 export function contextOf(view: WholePublicView): LineContext {
-  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [], ledger: view.game?.ledger ?? [] };
+  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [], ledger: view.game?.ledger ?? [], turn: view.game?.turn?.turn ?? 1, agreedEnd: view.game?.earlyEnd?.agreed === true };
 }

@@ -21,6 +21,8 @@ export interface SchemeCheck {
   seat: Seat;
   scheme: SchemeId;
   verified: boolean;
+  /** The turns it was held in secret before its reveal, credited to it then (absent: not known). */
+  held?: number;
 }
 
 /** How the game came to its end: turn 5 played out, a concession (`by` names who), or both players agreeing. */
@@ -42,6 +44,7 @@ export interface SchemeTally {
   reveal: number;
   end: number;
   verified: boolean | null;
+  held?: number;
 }
 
 /** A crew's VP by source, with the referee's corrections counted in the source they correct. */
@@ -62,7 +65,7 @@ const turnIndex = (turn: number): number => Math.min(LAST_TURN, Math.max(1, Math
 /** A seat's VP by source, from the ledger; its schemes in the input's order, then any other one scored. */
 export function crewTally(input: ResultInput, seat: Seat): CrewTally {
   const entries = input.entries.filter((e) => e.seat === seat);
-  const schemes: SchemeTally[] = input.schemes.filter((s) => s.seat === seat).map((s) => ({ scheme: s.scheme, reveal: 0, end: 0, verified: s.verified }));
+  const schemes: SchemeTally[] = input.schemes.filter((s) => s.seat === seat).map((s) => ({ scheme: s.scheme, reveal: 0, end: 0, verified: s.verified, ...(s.held !== undefined ? { held: s.held } : {}) }));
   const perTurn = { strategy: TURNS.map(() => 0), schemes: TURNS.map(() => 0) };
   let strategy = 0;
   const corrections = { count: 0, vp: 0 };
@@ -141,7 +144,8 @@ function crewField(t: Translate, input: ResultInput, seat: Seat): APIEmbedField 
   const tally = crewTally(input, seat);
   const lines = [t('result.strategy', { name: strategyName(t, input.strategy), vp: vpText(tally.strategy) })];
   for (const s of tally.schemes) {
-    lines.push(t('result.scheme', { check: check(s.verified), name: schemeName(t, s.scheme), vp: vpText(s.reveal + s.end), reveal: vpText(s.reveal), end: vpText(s.end) }));
+    const values = { check: check(s.verified), name: schemeName(t, s.scheme), vp: vpText(s.reveal + s.end), reveal: vpText(s.reveal), end: vpText(s.end) };
+    lines.push(s.held !== undefined ? t('result.schemeHeld', { ...values, held: s.held }) : t('result.scheme', values));
   }
   if (!tally.schemes.length) lines.push(t('result.noSchemes'));
   if (tally.corrections.count) lines.push(t('result.corrections', { count: tally.corrections.count, vp: signed(tally.corrections.vp) }));

@@ -85,6 +85,28 @@ describe('the scoring in words', () => {
     expect(lines).toMatch(/🏆 Result: \*\*Alice\*\* \d · \*\*Bob\*\* \d — (a draw|\*\*(Alice|Bob)\*\* wins)\.\nVP by turn \(1–5\): Alice 0·\d·\d·\d·\d — Bob 0·\d·\d·\d·\d/);
   });
 
+  it('issue 16 §3: a scheme revealed is credited with the turns it was held in secret, in the reveal’s line and in the final summary', async () => {
+    const g = scoredGame();
+    const reveals = g.log.filter((e): e is Extract<WholeEvent, { type: 'SchemeRevealed' }> => e.type === 'SchemeRevealed');
+    expect(reveals.length).toBe(4);
+    const view = publicView(g.state);
+    for (const e of reveals) {
+      const turn = e.scheme.turn;
+      expect(presentation.logLine(en, view, e, true)).toContain(`🕰️ Held in secret since the set-up, through ${turn === 1 ? 'turn 1' : `turns 1–${turn}`}: ${turn} ${turn === 1 ? 'turn' : 'turns'} credited to it.`);
+      expect(presentation.logLine(fr, view, e, true)).toContain(`${turn} ${turn === 1 ? 'tour crédité' : 'tours crédités'}`);
+    }
+    // Alice's Assassinate scored (and was revealed) before the end: fewer turns held than a scheme shown at the end.
+    const early = reveals.find((e) => e.why !== 'gameEnd')!;
+    const atEnd = reveals.find((e) => e.why === 'gameEnd')!;
+    expect(early.scheme.turn).toBeLessThan(5);
+    expect(atEnd.scheme.turn).toBe(5);
+    // The final summary says it for each scheme.
+    const final = g.batches.find((b) => b.events.some((e) => e.type === 'StageBegan' && e.stage === 'over'))!;
+    const summary = text(await presentation.afterAction(en, publicBatch(final)));
+    expect(summary).toContain(`· held ${early.scheme.turn} turns`);
+    expect(summary).toContain('· held 5 turns');
+  });
+
   it('END-2: the decider’s DM says what each objective needs or why it fails, and carries the decision’s buttons; the opponent’s shows the claim to answer', async () => {
     const g = setUp();
     toEndPhase(g, 2);

@@ -101,7 +101,7 @@ function revealedLine(t: Translate, c: LineContext, e: Extract<GameEvent, { type
     return m ? modelName(c.models, m) : id;
   };
   const picks = [...pick.friendly.map(nameOf), ...pick.enemy.map(nameOf), ...(pick.markerType ? [pick.markerType] : []), ...(pick.terrain ? [pick.terrain] : [])];
-  return t('mgs.event.revealed', {
+  const revealed = t('mgs.event.revealed', {
     name: `**${c.names[seat]}**`,
     scheme: `**${named(t, pick.scheme)}**`,
     picks: picks.length ? t('mgs.event.revealedPicks', { picks: picks.join(', ') }) : '',
@@ -109,6 +109,8 @@ function revealedLine(t: Translate, c: LineContext, e: Extract<GameEvent, { type
     check: shown?.check ? 'yes' : 'no',
     why: e.why,
   });
+  // Chosen at the set-up and kept secret until now: the turns it was held are credited to it at its reveal.
+  return `${revealed}\n${t('mgs.event.revealedHeld', { turns: e.scheme.turn })}`;
 }
 
 /** One scoring event as the channel reads it, or null when another line says it. */
