@@ -118,7 +118,7 @@ export async function leagueLog(services: Pick<AppServices, 'store'>, leagueId: 
 /** What became of a finished game's report to its league. */
 export type LeagueReport =
   | { kind: 'none' }
-  | { kind: 'recorded'; league: LoadedLeague; round: number }
+  | { kind: 'recorded'; league: LoadedLeague; round: number; corrected: boolean }
   | { kind: 'refused'; league: LoadedLeague; problem: Problem };
 
 const seat = z.object({ userId: z.string(), vp: z.number().int(), result: z.enum(['win', 'loss', 'draw']).nullable() });
@@ -126,11 +126,12 @@ const twoSeats = z.tuple([seat, seat]);
 
 /**
  * A game that just finished reports itself to the league it was named for at /game new, else to the
- * league of its channel: both players and their VP, the encounter, the crews. A game with no score (an
+ * league of its channel: both players and their VP, the encounter, the crews. A finished game whose
+ * score a referee corrected (`corrected`) reports its new result for the same table. A game with no score (an
  * abandoned one, a duel at the table) reports nothing; a league that cannot take it (no open table for
  * these two) says why, for the channel to show.
  */
-export async function reportFinishedGame(services: Pick<AppServices, 'store'>, game: LoadedGame): Promise<LeagueReport> {
+export async function reportFinishedGame(services: Pick<AppServices, 'store'>, game: LoadedGame, corrected = false): Promise<LeagueReport> {
   const leagues = services.store.leagues;
   const leagueId = (await leagues.leagueOfGame(game.stored.id)) ?? (await leagues.leagueOfChannel(game.stored.channelId));
   if (leagueId === null) return { kind: 'none' };
@@ -140,20 +141,19 @@ export async function reportFinishedGame(services: Pick<AppServices, 'store'>, g
   if (!seats.success) return { kind: 'none' };
   const [a, b] = seats.data;
   const details = outcome.details ?? { encounter: null, crews: [] };
+  const players: [string, string] = [a.userId, b.userId];
+  const vp: [number, number] = [a.vp, b.vp];
+  const conceded = outcome.how === 'conceded' ? ([a, b].find((s) => s.result === 'loss')?.userId ?? null) : null;
   const acted = await actOnLeague(services, {
     leagueId,
     actor: null,
-    command: {
-      type: 'gameFinished',
-      players: [a.userId, b.userId],
-      vp: [a.vp, b.vp],
-      conceded: outcome.how === 'conceded' ? ([a, b].find((s) => s.result === 'loss')?.userId ?? null) : null,
-      game: { gameId: game.stored.id, system: game.stored.system, encounter: details.encounter, crews: details.crews },
-    },
+    command: corrected
+      ? { type: 'gameCorrected', gameId: game.stored.id, players, vp, conceded }
+      : { type: 'gameFinished', players, vp, conceded, game: { gameId: game.stored.id, system: game.stored.system, encounter: details.encounter, crews: details.crews } },
   });
   if (acted.ok) {
     const recorded = acted.events.find((e) => e.type === 'ResultRecorded');
-    return { kind: 'recorded', league: acted.league, round: recorded?.type === 'ResultRecorded' ? recorded.result.round : 0 };
+    return { kind: 'recorded', league: acted.league, round: recorded?.type === 'ResultRecorded' ? recorded.result.round : 0, corrected };
   }
   const loaded = await loadLeague(services, leagueId);
   return loaded.ok ? { kind: 'refused', league: loaded.league, problem: acted.problem } : { kind: 'none' };

@@ -29,6 +29,7 @@ export const leagueMessagesEn = {
   'error.OWN_REPORT': 'You cannot confirm or dispute your own report: your opponent does.',
   'error.NOT_YOUR_REPORT': 'This report is for another game: only its players can answer it.',
   'error.NO_OPEN_TABLE': 'You have no game against this player waiting for a result in this league. Check the pairings with /league round.',
+  'error.GAME_NOT_RECORDED': 'The league never recorded this game’s result, so there is nothing to correct.',
   'error.NO_RESULT': 'That table of round {round} has no result to void.',
   'error.ROUND_HAS_RESULTS': 'Round {round} already has results: its pairing can no longer change. Void them first if the pairing was wrong.',
   'error.INVALID_SWAP': 'Swap two different players who are both in the latest round.',
@@ -108,6 +109,7 @@ export const leagueMessagesEn = {
   'league.result.forfeitBoth': '🏳️ Round {round}: neither {a} nor {b} played: both lose.',
   'league.adjusted': '{tp} TP to {name} ({reason}).',
   'league.game.recorded': '🏆 Result recorded in league **{league}**, round {round}: {a} {vpA}–{vpB} {b}.',
+  'league.game.corrected': '✏️ Its result in league **{league}**, round {round}, follows the referee’s correction: {a} {vpA}–{vpB} {b}.',
   'league.game.refused': '⚠️ This game could not be recorded in league **{league}**: {reason} An organiser can enter it with `/league result`.',
 
   'league.standings.title': '🏆 {league}: standings after round {round}',
@@ -178,6 +180,7 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'error.OWN_REPORT': 'Vous ne pouvez pas confirmer ni contester votre propre déclaration : c’est à votre adversaire.',
   'error.NOT_YOUR_REPORT': 'Cette déclaration concerne une autre partie : seuls ses joueurs peuvent y répondre.',
   'error.NO_OPEN_TABLE': 'Vous n’avez pas de partie contre ce joueur en attente de résultat dans cette ligue. Vérifiez les appariements avec /league round.',
+  'error.GAME_NOT_RECORDED': 'La ligue n’a jamais enregistré le résultat de cette partie : il n’y a rien à corriger.',
   'error.NO_RESULT': 'Cette table de la ronde {round} n’a pas de résultat à annuler.',
   'error.ROUND_HAS_RESULTS': 'La ronde {round} a déjà des résultats : son appariement ne peut plus changer. Annulez-les d’abord si l’appariement était faux.',
   'error.INVALID_SWAP': 'Échangez deux joueurs différents, tous deux dans la dernière ronde.',
@@ -256,6 +259,7 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'league.result.forfeitBoth': '🏳️ Ronde {round} : ni {a} ni {b} n’ont joué : défaite pour les deux.',
   'league.adjusted': '{tp} PT pour {name} ({reason}).',
   'league.game.recorded': '🏆 Résultat enregistré dans la ligue **{league}**, ronde {round} : {a} {vpA}–{vpB} {b}.',
+  'league.game.corrected': '✏️ Son résultat dans la ligue **{league}**, ronde {round}, suit la correction de l’arbitre : {a} {vpA}–{vpB} {b}.',
   'league.game.refused': '⚠️ Cette partie n’a pas pu être enregistrée dans la ligue **{league}** : {reason} Un organisateur peut la saisir avec `/league result`.',
 
   'league.standings.title': '🏆 {league} : classement après la ronde {round}',

@@ -96,6 +96,8 @@ export type LeagueCommand =
    * did: a conceded game counts as the conceder's forfeit (the league's forfeit score), not by its VP.
    */
   | { type: 'gameFinished'; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null; game: GameInfo }
+  /** A referee corrected the score of a finished game that reported itself: its result follows, with the reason. */
+  | { type: 'gameCorrected'; gameId: string; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null }
   | { type: 'close' };
 
 export type LeagueDecision = Result<LeagueEvent[], LeagueError>;
@@ -319,6 +321,20 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
       if (!valid.ok) return valid;
       // The bot's own record settles the table: a player's report still waiting on it is closed.
       return accept(...recordWithRuling(league, result, null));
+    }
+    case 'gameCorrected': {
+      const checked = open();
+      if (!checked.ok) return checked;
+      const standing = [...currentResults(league).values()].find((r) => r.game?.gameId === command.gameId && !r.voided);
+      if (!standing) return refuse('GAME_NOT_RECORDED');
+      const { round, game } = standing;
+      const base = { round, players: command.players, voided: false, source: 'game' as const, ...(game ? { game } : {}) };
+      const result: GameResult =
+        command.conceded !== null ? { kind: 'forfeit', ...base, absent: [command.conceded] } : { kind: 'played', ...base, vp: command.vp };
+      const valid = checkResult(league, result, league.createdBy, []);
+      if (!valid.ok) return valid;
+      // The why is in the game's own log (the referee's reason); the league's says it came from the game.
+      return accept({ type: 'ResultRecorded', result, reason: null });
     }
     case 'close': {
       const checked = organiser();

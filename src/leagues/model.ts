@@ -52,6 +52,8 @@ export const LEAGUE_ERROR_CODES = [
   'ALREADY_CLOSED',
   /** A result needs a reason (a correction, a void, a bonus or penalty). */
   'REASON_REQUIRED',
+  /** A correction for a game whose result the league never recorded. */
+  'GAME_NOT_RECORDED',
   /** A setting out of its range (`problem` names which). */
   'INVALID_SETTINGS',
 ] as const;

@@ -8,13 +8,20 @@ import { publicTranslator } from '../publicLanguage.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { Scope } from '../play/scope.js';
 import { nameOf } from './messages.js';
+import type { Outcome as GameOutcome } from '../../systems/contract.js';
+
+const sameResult = (a: GameOutcome, b: GameOutcome): boolean =>
+  a.finished && b.finished ? a.how === b.how && a.seats.every((s, i) => s.vp === b.seats[i]?.vp && s.result === b.seats[i]?.result) : a.finished === b.finished;
 
 /** `outcome`: an action's result, the game after it and the state before it (play/deliveries.ts's Outcome). */
 export async function reportToLeague(scope: Scope, outcome: { game: LoadedGame; before: LoadedGame['state'] }): Promise<void> {
   const { system, state, stored } = outcome.game;
-  // Only the action that ended the game reports it: never twice, never a game still going.
-  if (system.phase(state) !== 'ended' || system.phase(outcome.before) === 'ended') return;
-  const report = await reportFinishedGame(scope.services, outcome.game);
+  // The action that ended the game reports it; after the end, only a change of its result (a referee's
+  // correction) reports again. Never a game still going.
+  if (system.phase(state) !== 'ended') return;
+  const corrected = system.phase(outcome.before) === 'ended';
+  if (corrected && sameResult(system.outcome(outcome.before), system.outcome(state))) return;
+  const report = await reportFinishedGame(scope.services, outcome.game, corrected);
   if (report.kind === 'none') return;
   const t = await publicTranslator(scope, stored.guildId);
   const league = report.league.league;
@@ -26,7 +33,7 @@ export async function reportToLeague(scope: Scope, outcome: { game: LoadedGame; 
   const [a, b] = result.players;
   const vp: readonly [number, number] = result.kind === 'played' ? result.vp : [0, 0];
   await scope.services.outbox.postToChannel(stored.channelId, {
-    content: t('league.game.recorded', { league: league.name, round: report.round, a: nameOf(league, a), b: nameOf(league, b), vpA: vp[0], vpB: vp[1] }),
+    content: t(report.corrected ? 'league.game.corrected' : 'league.game.recorded', { league: league.name, round: report.round, a: nameOf(league, a), b: nameOf(league, b), vpA: vp[0], vpB: vp[1] }),
     allowed_mentions: { parse: [] },
   });
 }
