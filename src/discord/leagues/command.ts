@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { APIChatInputApplicationCommandInteraction } from 'discord-api-types/v10';
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord-api-types/v10';
-import { actOnLeague, createLeague, findLeague, leagueLog, type LoadedLeague } from '../../app/leagues.js';
+import { actOnLeague, createLeague, findLeague, leagueLog, parseLeague, type LoadedLeague } from '../../app/leagues.js';
 import type { Problem } from '../../app/problems.js';
 import type { LeagueCommand } from '../../leagues/decider.js';
 import { drawRoundOne, pairNextRound } from '../../leagues/pairings.js';
@@ -63,9 +63,9 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
       if (leagues.length === 0) return ephemeral(ctx.t('league.list.none'));
       const lines: string[] = [];
       for (const stored of leagues.slice(0, 20)) {
-        const found = await findLeague(ctx.services, guildId, stored.id);
-        if (!found.ok) continue;
-        const { league } = found.league;
+        const parsed = parseLeague(stored);
+        if (!parsed.ok) continue;
+        const { league } = parsed.league;
         lines.push(ctx.t('league.list.line', { name: league.name, status: ctx.t(`league.status.${league.status}`), players: league.players.length, rounds: league.rounds.length }));
       }
       return ephemeral({ embeds: [{ title: ctx.t('league.list.title'), description: lines.join('\n'), color: LEAGUE_COLORS.standings }] });
@@ -174,11 +174,10 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
       case 'result': {
         const { round, player_a, vp_a, player_b, vp_b, reason } = invocation.args;
         if (player_a.id === player_b.id) return refuse({ code: 'SAME_PLAYER' });
-        const standing = current.results.length;
         const done = await act(ctx, leagueId, { type: 'enter', round, players: [player_a.id, player_b.id], vp: [vp_a, vp_b], reason: reason ?? null });
         if (!done.ok) return refuse(done.problem);
         const ruled = done.events.some((e) => e.type === 'ReportClosed');
-        const corrected = standing > 0 && current.results.some((r) => tableKey(r.round, r.players) === tableKey(round, [player_a.id, player_b.id]));
+        const corrected = current.results.some((r) => tableKey(r.round, r.players) === tableKey(round, [player_a.id, player_b.id]));
         const names = { round, a: nameOf(current, player_a.id), b: nameOf(current, player_b.id), vpA: vp_a, vpB: vp_b, reason: reason ?? '' };
         return inChannel(ctx, (t) => ({ content: t(ruled ? 'league.result.ruled' : corrected ? 'league.result.corrected' : 'league.result.entered', names) }));
       }
