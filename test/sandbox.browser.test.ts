@@ -235,7 +235,8 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     expect(await page.locator('#viewer-switch-label').innerText()).toBe('Vu par');
     expect(await page.getByTestId('user-switcher').locator('option:checked').textContent()).toMatch(/Bob \(fr\)/);
     await page.getByTestId('command-input').click();
-    await page.getByTestId('command-input').fill('/');
+    // Typed as a French speaker looks for it ("/" alone lists only the first 25 commands, as many as /league's).
+    await page.getByTestId('command-input').fill('/ma');
     expect(await page.locator('[data-testid="command-suggestion"][data-command="hand"] .suggestion-name').innerText()).toBe('/main');
     await page.getByTestId('command-input').fill('');
     // The command carries the new locale, so the bot's private answer is French.
