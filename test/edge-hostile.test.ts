@@ -358,6 +358,8 @@ describe('a signed but malformed decision click', () => {
     // A flip with a + modifier waits for Alice to pick a card: a decision whose click would act.
     const flip = await app.command('alice', 'flip', { modifier: 1, label: 'pick' });
     expect(flip.ok, flip.error).toBe(true);
+    // The decision's DM is sent after the answer: wait for it on a loaded machine.
+    await app.settle();
     const decision = [...app.dms('alice'), ...app.visibleTo('alice')]
       .reverse()
       .flatMap((message) => componentsOf(message).map((component) => ({ message, customId: String(component.custom_id), component })))
