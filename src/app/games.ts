@@ -123,6 +123,17 @@ export async function loadActiveGame(services: Pick<AppServices, 'store' | 'syst
   return stored ? loadGame(services, stored) : { ok: false, problem: { code: 'NO_GAME' } };
 }
 
+/**
+ * The channel's active game as a write in this process would decide on it: the write path's cached entry
+ * (see GameCache), or a read when there is none. For the checks made just before acting (which system
+ * plays there, whether an end waits): the act's compare-and-swap guards the write as always, and a read
+ * and zod parse of the snapshot per command would cost more than the rest of a /flip's handling.
+ */
+export async function loadActiveGameToAct(services: Pick<AppServices, 'store' | 'systems'>, channelId: string): Promise<Loaded> {
+  const cached = gameCacheOf(services.store).activeIn(channelId);
+  return cached ? { ok: true, game: cached } : loadActiveGame(services, channelId);
+}
+
 /** The channel's latest game, active or ended, with its parsed log (the audit log, the verification). */
 export async function loadLatestGame(services: Pick<AppServices, 'store' | 'systems'>, channelId: string): Promise<{ ok: true; game: LoadedGame; log: LogEntry[] } | { ok: false; problem: Problem }> {
   const stored = await services.store.findLatestGame(channelId);
