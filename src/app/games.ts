@@ -123,6 +123,21 @@ export async function loadActiveGame(services: Pick<AppServices, 'store' | 'syst
   return stored ? loadGame(services, stored) : { ok: false, problem: { code: 'NO_GAME' } };
 }
 
+/**
+ * The channel's active game, for the checks made just before acting on it (which system plays there,
+ * whether an end waits). Read from the store as always; but when the write path's cache holds the game
+ * at the version read (see GameCache: a version is written once, so its snapshot is the one validated
+ * then), its state is taken as it is instead of zod-parsing the same snapshot again — which cost a
+ * /flip about as much as deciding it. A snapshot written behind this process's back has another
+ * version, and is parsed.
+ */
+export async function loadActiveGameToAct(services: Pick<AppServices, 'store' | 'systems'>, channelId: string): Promise<Loaded> {
+  const stored = await services.store.findActiveGame(channelId);
+  if (!stored) return { ok: false, problem: { code: 'NO_GAME' } };
+  const cached = gameCacheOf(services.store).get(stored.id);
+  return cached?.stored.version === stored.version ? { ok: true, game: { stored, system: cached.system, state: cached.state } } : loadGame(services, stored);
+}
+
 /** The channel's latest game, active or ended, with its parsed log (the audit log, the verification). */
 export async function loadLatestGame(services: Pick<AppServices, 'store' | 'systems'>, channelId: string): Promise<{ ok: true; game: LoadedGame; log: LogEntry[] } | { ok: false; problem: Problem }> {
   const stored = await services.store.findLatestGame(channelId);

@@ -151,6 +151,8 @@ export interface GameSystem<State, Command, Event extends { type: string }, Publ
   decide(state: State, command: Command, actor: Actor): Decided<State, Event>;
   /** Applies one fact. A plain fold: no procedure, no randomness. */
   evolve(state: State, event: Event): State;
+  /** Applies several facts in order: deep-equal to folding them with `evolve`, without a copy of the state per fact. */
+  evolveAll(state: State, events: readonly Event[]): State;
   /** Folds a whole log from `initialState` (undo replays fewer events, then `undo`'s amends). */
   replay(events: readonly Event[]): State;
   /**

@@ -3,8 +3,8 @@
  * games are played by a small per-system "driver" (given a state, it proposes commands — mostly legal, some
  * not — and says what is hidden from whom), and fast-check looks at every step of them:
  *
- *  1. decide, evolve and replay agree: decide's state is its events folded with evolve from the state before,
- *     replay(all events) is the final state and replay(a prefix) the state at that point (undo); decide
+ *  1. decide, evolve and replay agree: decide's state is its events folded with evolve from the state before
+ *     (and with evolveAll in one call), replay(all events) is the final state and replay(a prefix) the state at that point (undo); decide
  *     never throws, never mutates its state, and refuses with a RuleError;
  *  2. every stored event and every state parse with the system's own schemas, and a JSON round trip
  *     changes nothing (what the stores keep is what the system wrote);
@@ -216,12 +216,16 @@ export function contractSuite(driver: Driver): void {
       expect(system.replay([])).toStrictEqual(system.initialState);
     });
 
-    it(`decide, evolve and replay agree (${driver.runs} random games)`, () => {
+    it(`decide, evolve, evolveAll and replay agree (${driver.runs} random games)`, () => {
       forGames(driver, (trace) => {
         for (const step of trace.steps) {
           if (!step.result.ok) continue;
           // decide's state is its events folded with evolve from the state before.
           expect(step.result.events.reduce((s: unknown, e) => system.evolve(s, e), step.before)).toStrictEqual(step.result.state);
+          // evolveAll folds them in one call to the same state, and leaves the state before as it was.
+          const before = structuredClone(step.before);
+          expect(system.evolveAll(step.before, step.result.events)).toStrictEqual(step.result.state);
+          expect(step.before).toStrictEqual(before);
         }
         expect(system.replay(trace.events)).toStrictEqual(trace.final);
         // Undo is replaying fewer events: any step's state is the replay of the log up to it.

@@ -7,7 +7,7 @@ import { InteractionResponseType, MessageFlags, type APIMessageComponentInteract
 import { playsCommandsOf, type AnySystem, type AutocompleteChoice, type AutocompleteLookup, type ComponentIntent, type Intent, type ServerTables } from '../../systems/contract.js';
 import type { FocusedOption } from '../../systems/commandDefinition.js';
 import { decisionRef } from '../../systems/decisionRef.js';
-import { act, loadActiveGame, loadGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
+import { act, loadActiveGame, loadActiveGameToAct, loadGame, loadGameById, seatOf, type Loaded, type Where, type Who } from '../../app/games.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import type { Problem } from '../../app/problems.js';
 import { hasMessage, type Translate } from '../../i18n/index.js';
@@ -88,7 +88,7 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
     }
     case 'act': {
       // The command belongs to `system`: in a channel whose game another system plays, it is refused.
-      const loaded = await loadActiveGameOf(scope, system);
+      const loaded = await loadActiveGameOf(scope, system, loadActiveGameToAct);
       if (!loaded.ok && intent.afterEnd && loaded.problem.code === 'NO_GAME') return performAfterEnd(scope, system, intent.command);
       if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
       // An end whose take-back window has passed is final first: the game is over, and the reply says so.
@@ -111,7 +111,7 @@ export async function runCommandIntent(scope: Scope, system: AnySystem, intent: 
       return { ...(intent.visibility === 'public' ? reply(data) : ephemeral(data)), ...(files ? { files } : {}) };
     }
     case 'actWith': {
-      const loaded = await loadActiveGameOf(scope, system);
+      const loaded = await loadActiveGameOf(scope, system, loadActiveGameToAct);
       if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
       const built = await intent.build(serverTables(scope, system, loaded.game.stored.guildId), (userId) => seatOf(loaded.game, userId));
       if (typeof built === 'object' && built !== null && 'code' in built && !('type' in built)) return problemReply(scope.t, explain(scope.t, built as Problem, loaded.game));
@@ -217,8 +217,8 @@ export function answerAutocomplete(
 }
 
 /** The channel's game, if `system` plays it (a system's commands act on its own games only). */
-async function loadActiveGameOf(scope: Scope, system: AnySystem): Promise<Loaded> {
-  const loaded = await loadActiveGame(scope.services, scope.channelId);
+async function loadActiveGameOf(scope: Scope, system: AnySystem, load = loadActiveGame): Promise<Loaded> {
+  const loaded = await load(scope.services, scope.channelId);
   if (loaded.ok && !playsCommandsOf(loaded.game.system, system)) return { ok: false, problem: { code: 'WRONG_SYSTEM', params: { system: system.id } } };
   return loaded;
 }

@@ -7,7 +7,7 @@
 import type { SystemModule } from '../contract.js';
 import * as table from '../malifaux-table/engine/index.js';
 import { malifauxTable } from '../malifaux-table/index.js';
-import { decide, initialState, pendingDecisions, replay, evolve, type WholeRefusal } from './engine/game.js';
+import { decide, initialState, pendingDecisions, replay, evolve, evolveAll, type WholeRefusal } from './engine/game.js';
 import { wholeCommandSchema, wholeEventSchema, wholeOptionsSchema, wholeStateSchema, WHOLE_GAME_ID, type WholeCommand, type WholeEvent, type WholeState } from './engine/schema.js';
 import { privateView, publicEvent, publicView, type WholePrivateView, type WholePublicView } from './engine/views.js';
 import { isGameEvent } from './engine/game.js';
@@ -51,6 +51,7 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
     return decided.ok ? decided : { ok: false, error: decided.error as WholeRefusal };
   },
   evolve,
+  evolveAll,
   replay,
   phase: (state) => (state.table.status === 'new' ? 'new' : state.table.status === 'ended' || state.game?.stage === 'over' ? 'ended' : 'active'),
   seatsOf: (state) => malifauxTable.seatsOf(state.table),

@@ -76,6 +76,7 @@ export const malifauxTable: SystemModule<GameState, engine.Command, Event, engin
   },
   // The platform only folds stored events (full ones): a public event never reaches evolve.
   evolve: (state, event) => engine.evolve(state, event as GameEvent),
+  evolveAll: (state, events) => engine.evolveAll(state, events as readonly GameEvent[]),
   replay: (events) => engine.replay(events as GameEvent[]),
   // Logs written before decisions were recorded as events (GameStarted without `log: 2`) get their
   // DecisionOpened/DecisionClosed records re-derived, by the same rule decide applies now.

@@ -29,6 +29,7 @@ export const coinToss: SystemModule<State, Command, Event, PublicView, PrivateVi
   decide: rules.decide,
   // The platform only folds stored events (full ones): a public event never reaches evolve.
   evolve: (state, event) => rules.evolve(state, event as GameEvent),
+  evolveAll: (state, events) => events.reduce((s, e) => rules.evolve(s, e as GameEvent), state),
   replay: (events) => rules.replay(events as GameEvent[]),
   phase: (state) => state.status,
   seatsOf: rules.seatsOf,
