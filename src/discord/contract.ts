@@ -12,7 +12,7 @@ export interface InitialReply {
   /** The interaction response body: PONG, CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_*, UPDATE_MESSAGE… */
   response: APIInteractionResponse;
   /** Attachments for the response (sent as multipart through the callback endpoint). */
-  files?: RawFile[];
+  files?: OutgoingFile[];
   /** Runs after the initial response was delivered; errors are logged, never thrown to the transport. */
   after?: () => Promise<void>;
 }
@@ -21,8 +21,14 @@ export type InteractionHandler = (interaction: APIInteraction) => Promise<Initia
 
 import type { RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 
+/**
+ * A file to upload. Its data may be a function, called only when the file is uploaded (the outbox does):
+ * a public picture that the HTTP endpoint links instead is then never drawn.
+ */
+export type OutgoingFile = Omit<RawFile, 'data'> & { data: RawFile['data'] | (() => Promise<Buffer>) };
+
 /** A message the bot sends anywhere: channel, DM, follow-up. `files` become multipart attachments. */
-export type OutgoingMessage = RESTPostAPIChannelMessageJSONBody & { files?: RawFile[] };
+export type OutgoingMessage = RESTPostAPIChannelMessageJSONBody & { files?: OutgoingFile[] };
 
 export type DirectMessageResult =
   | { ok: true; channelId: string; messageId: string }

@@ -5,7 +5,7 @@
  */
 import { DiscordAPIError, REST, type RawFile } from '@discordjs/rest';
 import { CannotSendMessagesToThisUserErrorCodes, ChannelType, Routes, ThreadAutoArchiveDuration, type APIChannel, type APIInteraction, type APIMessage } from 'discord-api-types/v10';
-import type { DirectMessageResult, DiscordOutbox, InitialReply, OutgoingMessage } from './contract.js';
+import type { DirectMessageResult, DiscordOutbox, InitialReply, OutgoingFile, OutgoingMessage } from './contract.js';
 
 export const DISCORD_API_DEFAULT = 'https://discord.com/api';
 
@@ -39,10 +39,15 @@ export function createRest({ token, apiBase }: CreateRestOptions = {}): REST {
   return rest;
 }
 
+/** The files' bytes, drawn now where a file says how to make them: the moment of upload. */
+async function uploadable(files: readonly OutgoingFile[]): Promise<RawFile[]> {
+  return Promise.all(files.map(async (file) => (typeof file.data === 'function' ? { ...file, data: await file.data() } : (file as RawFile))));
+}
+
 /** Splits our message type into what @discordjs/rest wants: a JSON body and a separate file list. */
-function split(message: OutgoingMessage): { body: Omit<OutgoingMessage, 'files'>; files?: RawFile[] } {
+async function split(message: OutgoingMessage): Promise<{ body: Omit<OutgoingMessage, 'files'>; files?: RawFile[] }> {
   const { files, ...body } = message;
-  return files && files.length > 0 ? { body, files } : { body };
+  return files && files.length > 0 ? { body, files: await uploadable(files) } : { body };
 }
 
 export interface CreateOutboxOptions {
@@ -67,7 +72,7 @@ export function createOutbox({ rest, applicationId }: CreateOutboxOptions): Disc
   }
 
   async function postToChannel(channelId: string, message: OutgoingMessage): Promise<{ messageId: string }> {
-    const sent = (await rest.post(Routes.channelMessages(channelId), split(message))) as APIMessage;
+    const sent = (await rest.post(Routes.channelMessages(channelId), await split(message))) as APIMessage;
     return { messageId: sent.id };
   }
 
@@ -95,13 +100,13 @@ export function createOutbox({ rest, applicationId }: CreateOutboxOptions): Disc
     },
 
     async editChannelMessage(channelId, messageId, message) {
-      await rest.patch(Routes.channelMessage(channelId, messageId), split(message));
+      await rest.patch(Routes.channelMessage(channelId, messageId), await split(message));
     },
 
     // Interaction webhooks are authorised by their token, not the bot token (auth: false).
     async followUp(interactionToken, message) {
       const sent = (await rest.post(Routes.webhook(applicationId, interactionToken), {
-        ...split(message),
+        ...(await split(message)),
         auth: false,
         query: new URLSearchParams({ wait: 'true' }),
       })) as APIMessage;
@@ -109,7 +114,7 @@ export function createOutbox({ rest, applicationId }: CreateOutboxOptions): Disc
     },
 
     async editOriginal(interactionToken, message) {
-      await rest.patch(Routes.webhookMessage(applicationId, interactionToken, '@original'), { ...split(message), auth: false });
+      await rest.patch(Routes.webhookMessage(applicationId, interactionToken, '@original'), { ...(await split(message)), auth: false });
     },
 
     async originalMessageId(interactionToken) {
@@ -126,7 +131,7 @@ export function createOutbox({ rest, applicationId }: CreateOutboxOptions): Disc
 export async function postInteractionCallback(rest: REST, interaction: Pick<APIInteraction, 'id' | 'token'>, reply: InitialReply): Promise<void> {
   await rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
     body: reply.response,
-    ...(reply.files && reply.files.length > 0 ? { files: reply.files } : {}),
+    ...(reply.files && reply.files.length > 0 ? { files: await uploadable(reply.files) } : {}),
     auth: false,
   });
 }
@@ -139,7 +144,7 @@ export async function postInteractionCallback(rest: REST, interaction: Pick<APII
 export async function attachFilesLate(rest: REST, applicationId: string, interactionToken: string, reply: InitialReply): Promise<void> {
   if (!reply.files || reply.files.length === 0) return;
   const data = 'data' in reply.response && reply.response.data ? reply.response.data : {};
-  await rest.patch(Routes.webhookMessage(applicationId, interactionToken, '@original'), { body: data, files: reply.files, auth: false });
+  await rest.patch(Routes.webhookMessage(applicationId, interactionToken, '@original'), { body: data, files: await uploadable(reply.files), auth: false });
 }
 
 /** Runs the reply's post-response work; its failures are logged, never rethrown into the transport. */

@@ -1,7 +1,6 @@
 /** Builders for the initial interaction response, so handlers say what they mean ("an ephemeral error"). */
 import { InteractionResponseType, MessageFlags, type APIAllowedMentions, type APIInteractionResponseCallbackData } from 'discord-api-types/v10';
-import type { RawFile } from '@discordjs/rest';
-import type { InitialReply } from './contract.js';
+import type { InitialReply, OutgoingFile } from './contract.js';
 import type { RuleError } from '../systems/contract.js';
 import { hasMessage, type Translate } from '../i18n/index.js';
 
@@ -15,7 +14,7 @@ export interface Problem {
 
 const NO_MENTIONS: APIAllowedMentions = { parse: [] };
 
-export function reply(data: ReplyMessage, options: { files?: RawFile[]; after?: () => Promise<void> } = {}): InitialReply {
+export function reply(data: ReplyMessage, options: { files?: OutgoingFile[]; after?: () => Promise<void> } = {}): InitialReply {
   return {
     response: { type: InteractionResponseType.ChannelMessageWithSource, data: { allowed_mentions: NO_MENTIONS, ...data } },
     ...(options.files ? { files: options.files } : {}),
@@ -28,7 +27,7 @@ export function ephemeral(data: ReplyMessage | string, after?: () => Promise<voi
   return reply({ ...body, flags: MessageFlags.Ephemeral }, after ? { after } : {});
 }
 
-export function update(data: ReplyMessage, options: { files?: RawFile[]; after?: () => Promise<void> } = {}): InitialReply {
+export function update(data: ReplyMessage, options: { files?: OutgoingFile[]; after?: () => Promise<void> } = {}): InitialReply {
   return {
     response: { type: InteractionResponseType.UpdateMessage, data: { allowed_mentions: NO_MENTIONS, ...data } },
     ...(options.files ? { files: options.files } : {}),

@@ -211,7 +211,11 @@ export interface Verification {
 /** A picture or file to attach: `attachment://<name>` in an embed refers to it. */
 export interface Attachment {
   name: string;
-  data: Buffer | Uint8Array;
+  /**
+   * The bytes, or how to make them: a function is called only when the file is uploaded, so a picture
+   * the edge links instead (see `recipe`) is never drawn for the message.
+   */
+  data: Buffer | Uint8Array | (() => Promise<Buffer>);
   contentType?: string;
   /** Alt text (a picture in words, for screen readers); Discord takes at most 1024 characters. */
   description?: string;

@@ -11,14 +11,13 @@
  * - an older DM loses its controls once it no longer carries the current decision.
  */
 import { reportToLeague } from '../leagues/gameReport.js';
-import type { RawFile } from '@discordjs/rest';
 import { MessageFlags, type APIMessageComponentInteraction } from 'discord-api-types/v10';
 import type { DecisionSummary, Message } from '../../systems/contract.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import { seatOf, type SystemEvent } from '../../app/games.js';
 import type { UserSettings } from '../../store/contract.js';
 import { translator, type Locale, type Translate } from '../../i18n/index.js';
-import type { InitialReply, OutgoingMessage } from '../contract.js';
+import type { InitialReply, OutgoingFile, OutgoingMessage } from '../contract.js';
 import { ephemeral, reply, update, type ReplyMessage } from '../replies.js';
 import { describeError } from '../outbox.js';
 import { publicLocale, publicTranslator, rememberServerLocale } from '../publicLanguage.js';
@@ -157,7 +156,7 @@ async function editPrivateDm(scope: Scope, dm: SentHand | undefined, language: D
   }
 }
 
-export function asReply(message: OutgoingMessage): { data: ReplyMessage; files?: RawFile[] } {
+export function asReply(message: OutgoingMessage): { data: ReplyMessage; files?: OutgoingFile[] } {
   const { files, ...data } = message;
   return { data: data as ReplyMessage, ...(files ? { files } : {}) };
 }
@@ -246,7 +245,7 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
 }
 
 /** What a click's own message becomes, and whose private view it shows. */
-async function answeredInPlace(scope: Scope, outcome: Outcome, how: Extract<AnswerHow, { reply: 'update' }>): Promise<{ data: ReplyMessage; files?: RawFile[]; shown?: ShownInPlace }> {
+async function answeredInPlace(scope: Scope, outcome: Outcome, how: Extract<AnswerHow, { reply: 'update' }>): Promise<{ data: ReplyMessage; files?: OutgoingFile[]; shown?: ShownInPlace }> {
   const { interaction } = how;
   const inDm = scope.guildId === null;
   const isPrivate = inDm || ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;

@@ -431,7 +431,10 @@ describe('the channel message attaches the picture of what resolved', () => {
     expect(message.files?.map((f) => f.name)).toEqual(['flip.png']);
     expect(message.embeds?.[0]?.image).toEqual({ url: 'attachment://flip.png' });
     const file = message.files![0]!;
-    expect(file.data.subarray(1, 4).toString()).toBe('PNG');
+    // Not drawn with the message: only an upload draws it (an HTTP bot with a public address links it instead).
+    expect(typeof file.data).toBe('function');
+    const png = typeof file.data === 'function' ? await file.data() : file.data;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(file.description).toBe('Alice’s flip: cards flipped 3 of Tomes, 5 of Crows; the card that counts is 5 of Crows (5, weak).');
     // Hidden information: nothing of either hand in the public picture's words.
     expect(file.description).not.toMatch(/12 of Masks|2 of Rams|4 of Tomes/);

@@ -277,7 +277,8 @@ export async function attachFlipPicture(t: Translate, names: SeatNames, batch: P
   const { labels: _labels, ...drawn } = picture;
   files.push({
     name: 'flip.png',
-    data: await renderedFlip(picture),
+    // Drawn only if uploaded: where the edge links the picture, Discord's fetch of the link draws it.
+    data: () => renderedFlip(picture),
     contentType: 'image/png',
     description: flipDescription(t, picture),
     // Everything drawn is public once the flip resolved; the labels follow from the locale.
