@@ -272,6 +272,30 @@ describe('reveals during the activations (VP-4)', () => {
     while (decision(g)?.kind.startsWith('score-') && !stageOfAlice()) g.send({ type: 'scoringDone' }, decision(g)!.seat as Seat);
     expect(g.refused({ type: 'claimScore', objective: 5, claim: { models: [], markersRemoved: 1 } }, 0)).toBe('NOT_THIS_TIMING');
   });
+
+  it('§7 #5: "right after" the kill — once another activation has begun, that kill no longer reveals Dig Their Graves, and nothing changes', () => {
+    const g = reckoning(diggers);
+    let killed: string | null = null;
+    let refused: string | null = null;
+    let versionBefore = -1;
+    let versionAfter = -2;
+    playTo(g, 2, (game, seat, model) => {
+      if (game.turn.turn !== 2 || seat !== 0) return;
+      if (model.name === 'Ada Quill') {
+        const page = game.game.models.find((m) => m.seat === 1 && m.name === 'Page' && m.status === 'in-play')!;
+        game.send({ type: 'damageModel', model: page.id, amount: 6, by: model.id }, 0);
+        killed = page.id;
+      } else if (killed !== null && refused === null) {
+        versionBefore = game.log.length;
+        refused = game.refused({ type: 'claimScore', objective: 5, claim: { models: [killed], markersRemoved: 1 } }, 0);
+        versionAfter = game.log.length;
+      }
+    });
+    expect(g.game.models.find((m) => m.id === killed)?.status).toBe('killed');
+    expect(refused).toBe('NO_KILL_BY_YOUR_CREW');
+    expect(versionAfter).toBe(versionBefore);
+    expect(g.game.scoring.ledger.filter((e) => e.source.kind === 'scheme')).toEqual([]);
+  });
 });
 
 describe('a reveal at the end of an activation (§7 #13, §13-A14)', () => {

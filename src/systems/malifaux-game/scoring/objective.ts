@@ -47,6 +47,11 @@ export interface ScoringFacts {
   damage: readonly DamageRecord[];
   /** When scoring at the end of an activation (core Vendetta, GG3 Vendetta's Reveal): the model and the activation. */
   activationEnded: { model: string; activation: number } | null;
+  /**
+   * The activation begun last (the one under way, or, between two, the one just ended), 0 before the first:
+   * Dig Their Graves' Reveal comes right after its kill (§7 #5), so it reads the kills made in this one only.
+   */
+  activationBegun: number;
   /** The encounter's deployment (§5): Guard the Stash can count 4 markers on Standard and Wedge, 5 on Corner and Flank (§8.2). */
   deployment: DeploymentId;
   /**
