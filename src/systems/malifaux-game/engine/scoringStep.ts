@@ -153,6 +153,7 @@ export function scoringFacts(game: GameLayer, activationEnded: ScoringFacts['act
     activationBegun: game.records.activation,
     deployment: game.encounter?.encounter.deployment ?? 'standard',
     revealed: game.scoring.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme })),
+    ...(game.options.noCostValue === undefined ? {} : { options: { noCostValue: game.options.noCostValue } }),
   };
 }
 

@@ -66,7 +66,7 @@ export interface ScoringFacts {
 export interface ScoringOptions {
   /** §6.4: count a model Replaced by a model of another crew as a Reckoning kill (default false). */
   replaceCountsAsKill?: boolean;
-  /** §13-A21: the cost of a model printed with a dash (a Master) when costs are compared (default 0, as the secret picks use). */
+  /** §13-A21: the cost of a model printed with a dash (a Master) when costs are compared, the game's `noCostValue` (default 0, as the secret picks use). */
   noCostValue?: number;
 }
 
