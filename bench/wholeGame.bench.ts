@@ -275,12 +275,15 @@ class BotHarness {
 
   static async start(double: DiscordDouble): Promise<BotHarness> {
     const tempDir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-bench-whole-'));
-    const store = await openStore(`file:${path.join(tempDir, 'bench.db')}`);
+    let harness!: BotHarness;
+    const clock = () => Date.now() + (harness?.skewMs ?? 0);
+    // The store stamps when each decision opened, and its timers, on its own clock: it must be the bot's,
+    // or every decision after the first skew would open already past its reminder (a catch-up, not a slow player).
+    const store = await openStore(`file:${path.join(tempDir, 'bench.db')}`, { now: () => new Date(clock()) });
     const rest = createRest({ token: double.botToken, apiBase: double.apiBase });
     const previousDelivery = double.delivery;
-    let harness!: BotHarness;
     const log: Logger = { info: () => undefined, warn: (m) => void harness.loggedErrors.push(`[warn] ${m}`), error: (m) => void harness.loggedErrors.push(`[error] ${m}`) };
-    const bot = buildBot({ store, rest, applicationId: double.applicationId, log, newSeed: () => BOT_SEED, clock: () => Date.now() + (harness?.skewMs ?? 0) });
+    const bot = buildBot({ store, rest, applicationId: double.applicationId, log, newSeed: () => BOT_SEED, clock });
     await bot.warmedUp;
     const handler: InteractionHandler = async (interaction) => {
       const t = performance.now();
@@ -578,8 +581,12 @@ export interface WholeGameBotBench {
     clockHours: number;
     /** Passes of the reminders run (two before every decision). */
     passes: number;
-    /** Reminders and warnings said. */
+    /** Decisions waited out (each by the reminder's part of the clock, then the warning's). */
+    decisions: number;
+    /** Reminders and warnings said, and each apart. */
     said: number;
+    reminders: number;
+    warnings: number;
     botToken: number;
     interactionToken: number;
     /** The game's own bot-token calls, and the reminders' against them. */
@@ -627,12 +634,16 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
     // pass of the reminders — the most a game's reminders can post short of the deadlines.
     const reminderCalls = new Set<(typeof double.requests)[number]>();
     let reminderPasses = 0;
-    let remindersSaid = 0;
+    let decisionsWaited = 0;
+    // What each pass said: the first after a decision opened can only find reminders due, the second only
+    // warnings (the one before already had its reminder; the deadline is no timer here).
+    const said = { reminders: 0, warnings: 0 };
     const slow = async () => {
-      for (const part of [REMINDER_AT + 0.05, WARNING_AT - REMINDER_AT]) {
+      decisionsWaited++;
+      for (const [part, kind] of [[REMINDER_AT + 0.05, 'reminders'], [WARNING_AT - REMINDER_AT, 'warnings']] as const) {
         h.skewMs += part * CLOCK_HOURS * 3_600_000;
         const before = double.requests.length;
-        remindersSaid += await h.reminders.tick();
+        said[kind] += await h.reminders.tick();
         reminderPasses++;
         for (const call of double.requests.slice(before)) reminderCalls.add(call);
       }
@@ -749,7 +760,10 @@ export async function benchWholeGameBot(options: { double?: DiscordDouble; round
       reminders: {
         clockHours: CLOCK_HOURS,
         passes: reminderPasses,
-        said: remindersSaid,
+        decisions: decisionsWaited,
+        said: said.reminders + said.warnings,
+        reminders: said.reminders,
+        warnings: said.warnings,
         botToken: reminders.filter((c) => c.auth).length,
         interactionToken: reminders.filter((c) => !c.auth).length,
         gameBotToken: botToken,
@@ -800,7 +814,7 @@ export function wholeGameRows(replay: WholeGameReplayBench, bot: WholeGameBotBen
       b: `${reminders.gameBotToken} calls`,
       ratio: `${fmt(reminders.ratio)}×`,
       goal: '—',
-      note: `${reminders.said} reminders and warnings said in ${reminders.passes} passes (one channel post each), ${reminders.interactionToken} with an interaction token; the worst case short of the deadlines: a game played at once adds none`,
+      note: `${reminders.reminders} reminders and ${reminders.warnings} warnings said in ${reminders.passes} passes before ${reminders.decisions} decisions (one channel post each), ${reminders.interactionToken} with an interaction token; the worst case short of the deadlines: a game played at once adds none`,
     },
     {
       measure: `a turn's End Phase scoring step through the bot (turns 2–5, ${scoring.interactionsPerTurn.join('/')} interactions) vs one /flip in turn 5, handler + after()`,

@@ -66,7 +66,10 @@ describe('bench smoke', () => {
     expect(bot.rest.duels).toBeGreaterThan(0);
     expect(Object.values(bot.rest.byKind).reduce((a, b) => a + b, 0)).toBe(bot.rest.botToken + bot.rest.interactionToken);
     const replay = benchWholeGameReplay({ runs: 1, warmup: 0 });
-    expect(bot.reminders.said).toBeGreaterThan(0);
+    // The store stamps a decision's opening on the bot's clock: every decision waited out is reminded, then warned.
+    expect(bot.reminders.reminders).toBeGreaterThanOrEqual(bot.reminders.decisions);
+    expect(bot.reminders.warnings).toBe(bot.reminders.reminders);
+    expect(bot.reminders.said).toBe(bot.reminders.botToken);
     expect(bot.reminders.botToken).toBeGreaterThan(0);
     expect(bot.scoring.perTurnMs).toHaveLength(4);
     expect(wholeGameRows(replay, bot)).toHaveLength(5);

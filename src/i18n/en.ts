@@ -719,6 +719,7 @@ export const en = {
   'mg.started.attacker': '{name} is the Attacker: deploys first and holds the initiative until turn 1.',
   'mg.started.next': 'Next: each player declares a crew with /crew, in private. Neither crew is shown until both are in.',
   'mg.started.encounterSize': 'Encounter size: {size} soulstones.',
+  'mg.started.noCostValue': 'A Master printed with a dash costs {cost} where a scheme compares costs.',
   'mg.guide.crew': 'Each player declares a crew with /crew, in private — a pasted list, or model by model with /crew start, add and done: both are revealed together.',
   'mg.guide.schemes': 'Each player chooses two schemes of the pool and their secret picks, in private (DMs); only a commitment is shown.',
   'mg.guide.deploy': 'Deploy in turn, Attacker first, and press “Deployed” in your DMs after each step.',

@@ -718,6 +718,7 @@ export const fr: Record<keyof typeof en, string> = {
   'mg.started.attacker': '{name} est l’Attaquant : déploie en premier et a l’initiative jusqu’au tour 1.',
   'mg.started.next': 'Ensuite : chaque joueur déclare une bande avec /crew, en privé. Aucune n’est montrée avant que les deux soient déclarées.',
   'mg.started.encounterSize': 'Taille de la rencontre : {size} pierres d’âme.',
+  'mg.started.noCostValue': 'Un Maître sans coût imprimé coûte {cost} quand une manigance compare des coûts.',
   'mg.guide.crew': 'Chaque joueur déclare une bande avec /crew, en privé — une liste collée, ou figurine par figurine avec /crew start, add et done : les deux sont révélées ensemble.',
   'mg.guide.schemes': 'Chaque joueur choisit deux manigances de la réserve et leurs choix secrets, en privé (MP) ; seul un engagement est montré.',
   'mg.guide.deploy': 'Déployez chacun à votre tour, l’Attaquant d’abord, et appuyez sur « Déployé » dans vos MP après chaque étape.',

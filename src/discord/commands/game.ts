@@ -95,6 +95,15 @@ function definition(systems: SystemRegistry) {
             },
             {
               type: Option.Integer,
+              name: 'no_cost',
+              description: 'A whole game: the cost of a Master printed with a dash, where schemes compare costs (default 0)',
+              name_localizations: { fr: 'sans_cout' },
+              description_localizations: { fr: 'Partie entière : le coût d’un Maître sans coût imprimé, pour les manigances (0 par défaut)' },
+              min_value: 0,
+              max_value: 20,
+            },
+            {
+              type: Option.Integer,
               name: 'hand_limit',
               description: 'Control Hand maximum (default 6)',
               name_localizations: { fr: 'main_max' },
@@ -262,6 +271,7 @@ export function gameCommand(systems: SystemRegistry) {
             ...(invocation.args.pack !== undefined ? { pack: invocation.args.pack } : {}),
             ...(encounterCode !== undefined ? { encounterCode } : {}),
             ...(invocation.args.encounter_size !== undefined ? { encounterSize: invocation.args.encounter_size } : {}),
+            ...(invocation.args.no_cost !== undefined ? { noCostValue: invocation.args.no_cost } : {}),
           },
           seats: [
             { userId: ctx.asker.id, name: ctx.asker.name },

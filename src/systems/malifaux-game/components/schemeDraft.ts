@@ -159,7 +159,7 @@ export function draftContext(view: WholePrivateView): DraftContext | null {
     game,
     pool: game.encounter!.encounter.schemes,
     // A model's place is written as one base64url digit: the first 64 models can be picked (crews hire far fewer).
-    models: game.models.map((m, place) => (isInPlay(m) && place < DIGITS.length ? pickModelOf(m, insignificant.has(m.key)) : null)),
+    models: game.models.map((m, place) => (isInPlay(m) && place < DIGITS.length ? pickModelOf(m, insignificant.has(m.key), game.options.noCostValue) : null)),
   };
 }
 

@@ -238,7 +238,7 @@ type PlayCommand = Exclude<GameCommand, { type: 'startWholeGame' | 'declareCrew'
 function pickModels(game: GameLayer): PickModel[] {
   return game.models
     .filter((m) => models.isInPlay(m))
-    .map((m) => pickModelOf(m, game.profiles[m.key]?.insignificant ?? false));
+    .map((m) => pickModelOf(m, game.profiles[m.key]?.insignificant ?? false, game.options.noCostValue));
 }
 
 export { modelLabel, resolveModel };

@@ -38,6 +38,8 @@ export const wholeOptionsSchema = z
     encounterCode: z.string().trim().min(1).max(20).optional(),
     encounterSize: int.min(20).max(99).default(DEFAULT_ENCOUNTER_SIZE),
     handLimit: int.min(1).max(20).optional(),
+    /** §13-A21: the cost of a model printed with a dash (a Master) where the schemes compare costs, as the players set it; absent: 0. */
+    noCostValue: int.min(0).max(20).optional(),
   })
   .strip();
 export type WholeOptions = z.infer<typeof wholeOptionsSchema>;

@@ -177,9 +177,9 @@ export interface PickModel {
   insignificant?: boolean;
 }
 
-/** A model in play as a pick sees it; `insignificant` comes from its profile (U9). */
-export function pickModelOf(m: ModelInPlay, insignificant: boolean): PickModel {
-  return { id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? 0, leader: m.leader, totem: m.totemOf !== null, name: m.name, insignificant };
+/** A model in play as a pick sees it; `insignificant` comes from its profile (U9), a dash's cost from the game's `noCostValue` (§13-A21). */
+export function pickModelOf(m: ModelInPlay, insignificant: boolean, noCostValue = 0): PickModel {
+  return { id: m.id, seat: m.seat, station: m.station, cost: m.cost ?? noCostValue, leader: m.leader, totem: m.totemOf !== null, name: m.name, insignificant };
 }
 
 interface Picked {

@@ -8,7 +8,9 @@ import { profile } from '../crews/fixtures.js';
 import { fixedEncounter } from './encounter.js';
 import { pendingDecisions, replay } from './game.js';
 import { revealScheme, schemeSalt } from './schemes.js';
-import { ACTORS, REFEREE, SEED, activations, pick, scoreNothing, setUp, startPhase, type ScriptedGame, type SetUpWith } from './testkit.js';
+import { ACTORS, ADA_CREW, REFEREE, SCRIBE_CREW, SEED, ScriptedGame, activations, pick, scoreNothing, setUp, startCommand, startPhase, type SetUpWith } from './testkit.js';
+import { scoringFacts } from './scoringStep.js';
+import { inkwellTable } from '../crews/fixtures.js';
 import { publicEvent, publicView } from './views.js';
 import { malifauxGame } from '../index.js';
 import type { ModelInPlay, WholeEvent } from './schema.js';
@@ -272,6 +274,30 @@ describe('reveals during the activations (VP-4)', () => {
     while (decision(g)?.kind.startsWith('score-') && !stageOfAlice()) g.send({ type: 'scoringDone' }, decision(g)!.seat as Seat);
     expect(g.refused({ type: 'claimScore', objective: 5, claim: { models: [], markersRemoved: 1 } }, 0)).toBe('NOT_THIS_TIMING');
   });
+
+  it('§7 #5: "right after" the kill — once another activation has begun, that kill no longer reveals Dig Their Graves, and nothing changes', () => {
+    const g = reckoning(diggers);
+    let killed: string | null = null;
+    let refused: string | null = null;
+    let versionBefore = -1;
+    let versionAfter = -2;
+    playTo(g, 2, (game, seat, model) => {
+      if (game.turn.turn !== 2 || seat !== 0) return;
+      if (model.name === 'Ada Quill') {
+        const page = game.game.models.find((m) => m.seat === 1 && m.name === 'Page' && m.status === 'in-play')!;
+        game.send({ type: 'damageModel', model: page.id, amount: 6, by: model.id }, 0);
+        killed = page.id;
+      } else if (killed !== null && refused === null) {
+        versionBefore = game.log.length;
+        refused = game.refused({ type: 'claimScore', objective: 5, claim: { models: [killed], markersRemoved: 1 } }, 0);
+        versionAfter = game.log.length;
+      }
+    });
+    expect(g.game.models.find((m) => m.id === killed)?.status).toBe('killed');
+    expect(refused).toBe('NO_KILL_BY_YOUR_CREW');
+    expect(versionAfter).toBe(versionBefore);
+    expect(g.game.scoring.ledger.filter((e) => e.source.kind === 'scheme')).toEqual([]);
+  });
 });
 
 describe('a reveal at the end of an activation (§7 #13, §13-A14)', () => {
@@ -367,5 +393,29 @@ describe('a referee’s corrections', () => {
     g.sendAs({ type: 'correctScore', seat: 0, objective: 'core.assassinate', vp: 1, reason: 'missed' }, REFEREE);
     expect(publicView(g.state).game!.revealed).toMatchObject([{ seat: 0, pick: { scheme: 'core.assassinate' }, check: true }]);
     expect(eventsOf(g, 'ScoreBanked').map((e) => publicEvent(e))).toHaveLength(3);
+  });
+});
+
+describe('§13-A21: the cost of a Master printed with a dash is the players’ noCostValue', () => {
+  /** Alice's Vendetta on her own Master, Ada Quill (a dash), against Bob's Quill Knight (7): costlier only if the dash is below 7. */
+  function vendettaOnAda(options: { noCostValue?: number }): { g: ScriptedGame; refused: string | null } {
+    const g = new ScriptedGame();
+    g.send(startCommand(SEED, 'g1', encounter('core.reckoning', ['core.vendetta', 'core.assassinate', 'core.harness-the-ley-line', 'core.breakthrough', 'core.take-prisoner']), options), 0);
+    g.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);
+    g.send({ type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, 1);
+    const choice = [{ scheme: 'core.vendetta', friendly: [g.model(0, 'Ada Quill').id], enemy: [g.model(1, 'Quill Knight').id], markerType: null, terrain: null }, pick('core.assassinate')];
+    return { g, refused: g.refused({ type: 'chooseSchemes', choice: choice as never }, 0) };
+  }
+
+  it('§13-A21, §7 #13: with no value set a dash counts 0, so the Quill Knight (7) costs more than Ada Quill', () => {
+    const { g, refused } = vendettaOnAda({});
+    expect(refused).toBeNull();
+    expect(scoringFacts(g.game).options).toBeUndefined();
+  });
+
+  it('§13-A21, §7 #13: set at 10 at the game’s start, the dash counts 10 in the secret picks and in the scoring facts', () => {
+    const { g, refused } = vendettaOnAda({ noCostValue: 10 });
+    expect(refused).toBe('PICK_NOT_ALLOWED');
+    expect(scoringFacts(g.game).options).toEqual({ noCostValue: 10 });
   });
 });

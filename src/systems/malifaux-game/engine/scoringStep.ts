@@ -150,8 +150,10 @@ export function scoringFacts(game: GameLayer, activationEnded: ScoringFacts['act
     deaths: game.records.deaths,
     damage: game.records.damage,
     activationEnded,
+    activationBegun: game.records.activation,
     deployment: game.encounter?.encounter.deployment ?? 'standard',
     revealed: game.scoring.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme })),
+    ...(game.options.noCostValue === undefined ? {} : { options: { noCostValue: game.options.noCostValue } }),
   };
 }
 

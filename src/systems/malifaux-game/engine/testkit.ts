@@ -7,7 +7,7 @@ import * as table from '../../malifaux-table/engine/index.js';
 import { arcanistCrew, inkwellTable } from '../crews/fixtures.js';
 import { decide, evolveAll, initialState, pendingDecisions, type Actor } from './game.js';
 import { publicEvent, publicView } from './views.js';
-import type { ModelInPlay, WholeCommand, WholeEvent, WholeState } from './schema.js';
+import type { ModelInPlay, WholeCommand, WholeEvent, WholeOptions, WholeState } from './schema.js';
 import type { Encounter } from './encounter.js';
 import type { SchemeChoice } from './schemes.js';
 import type { Seat } from './setup.js';
@@ -23,8 +23,8 @@ export const ACTORS: readonly [Actor, Actor] = [
 /** A referee without a seat (the app gives referee powers; the rules only read them). */
 export const REFEREE: Actor = { userId: 'u-rita', seat: null, referee: true };
 
-export function startCommand(seed = SEED, gameId = 'g1', encounter?: Encounter): WholeCommand {
-  return { type: 'startWholeGame', gameId, seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50, ...(encounter ? { encounter } : {}) } };
+export function startCommand(seed = SEED, gameId = 'g1', encounter?: Encounter, options: Partial<WholeOptions> = {}): WholeCommand {
+  return { type: 'startWholeGame', gameId, seats: [{ userId: 'u-alice', name: 'Alice' }, { userId: 'u-bob', name: 'Bob' }], seed, createdBy: 'u-alice', options: { pack: 'core', encounterSize: 50, ...(encounter ? { encounter } : {}), ...options } };
 }
 
 export const ADA_CREW = arcanistCrew('Leader:\n  Ada Quill\nTotem(s):\n  Blotter\nHires:\n  Scribe Major\n  Press Golem\n  Quill Knight\n  Ink Sprite\n  Page\n');
@@ -112,13 +112,15 @@ export const pick = (scheme: string, enemy: string[] = []) => ({ scheme, friendl
 /** What a test may fix of the set-up: a fixed encounter (only the Attacker is flipped), each seat's schemes. */
 export interface SetUpWith {
   encounter?: Encounter;
+  /** The game's other options (/game new's), e.g. `noCostValue`. */
+  options?: Partial<WholeOptions>;
   schemes?: (g: ScriptedGame) => [SchemeChoice, SchemeChoice];
 }
 
 /** Set-up to turn 1 on the golden seed: both crews, schemes, SETUP-9's Attacker, Defender, Attacker. */
 export function setUp(wanted: SetUpWith = {}): ScriptedGame {
   const g = new ScriptedGame();
-  g.send(startCommand(SEED, 'g1', wanted.encounter), 0);
+  g.send(startCommand(SEED, 'g1', wanted.encounter, wanted.options), 0);
   g.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);
   g.send({ type: 'declareCrew', crew: SCRIBE_CREW, profiles: inkwellTable }, 1);
   const schemes = wanted.schemes?.(g) ?? [

@@ -350,3 +350,13 @@ describe('the private message is due only when something of the viewer’s own c
     expect(presentation.privateChanged(before, privateView(g.state, other))).toBe(false);
   });
 });
+
+describe('the start message', () => {
+  it('§13-A21: says what a Master printed with a dash costs when the players set it, and says nothing of it otherwise', () => {
+    const set = new ScriptedGame();
+    set.send(startCommand(undefined, 'g1', undefined, { noCostValue: 10 }), 0);
+    expect(text(presentation.gameStarted(en, publicView(set.state)))).toContain('A Master printed with a dash costs 10 where a scheme compares costs.');
+    expect(text(presentation.gameStarted(fr, publicView(set.state)))).toContain('Un Maître sans coût imprimé coûte 10 quand une manigance compare des coûts.');
+    expect(text(presentation.gameStarted(en, publicView(start().state)))).not.toContain('printed with a dash');
+  });
+});

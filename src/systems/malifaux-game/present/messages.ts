@@ -166,6 +166,7 @@ function gameStarted(t: Translate, view: WholePublicView): Message {
     description: [
       ...(record ? [t('mg.started.attacker', { name: `**${names[record.attacker]}**` })] : []),
       t('mg.started.encounterSize', { size: view.game.options.encounterSize }),
+      ...(view.game.options.noCostValue === undefined ? [] : [t('mg.started.noCostValue', { cost: view.game.options.noCostValue })]),
       '',
       t('mg.started.next'),
     ].join('\n'),

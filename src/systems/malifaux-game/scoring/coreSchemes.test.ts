@@ -105,6 +105,18 @@ describe('§7 #5 Dig Their Graves (class a + b)', () => {
     expect(judge('core.dig-their-graves', 'reveal', r.facts())).toMatchObject({ kind: 'fails', code: 'NO_KILL_BY_YOUR_CREW' });
   });
 
+  it('§7 #5 reveal: right after the kill — once another activation has begun, that kill no longer reveals it', () => {
+    const r = new Records();
+    r.activate();
+    r.kill(B.hound1, A.golem);
+    expect(judge('core.dig-their-graves', 'reveal', r.facts(), { models: [B.hound1] })).toMatchObject({ kind: 'scores' });
+    r.activate();
+    expect(judge('core.dig-their-graves', 'reveal', r.facts())).toMatchObject({ kind: 'fails', code: 'NO_KILL_BY_YOUR_CREW' });
+    r.kill(B.hound2, A.knight);
+    expect(judge('core.dig-their-graves', 'reveal', r.facts(), { models: [B.hound1] })).toMatchObject({ code: 'NOT_KILLED_BY_YOUR_CREW', params: { model: 'Hound' } });
+    expect(judge('core.dig-their-graves', 'reveal', r.facts(), { models: [B.hound2] })).toMatchObject({ kind: 'scores' });
+  });
+
   it('§7 #5 reveal: the named victim must be one her crew killed this turn, not one Bob killed himself', () => {
     const r = new Records().kill(B.hound1, A.golem).kill(B.hound2, B.brute);
     expect(judge('core.dig-their-graves', 'reveal', r.facts(), { models: [B.hound2] })).toMatchObject({ code: 'NOT_KILLED_BY_YOUR_CREW', params: { model: 'Hound' } });

@@ -66,11 +66,16 @@ export function chosenOnTable(ctx: SchemeContext, side: 'friendly' | 'enemy'): R
   return isFailure(chain) ? chain : presence(ctx, chain.current);
 }
 
-/** §7 #5: the enemy models your crew killed this turn (U14: a condition or hazard kills for nobody). */
-function killedByCrewThisTurn(ctx: SchemeContext): Set<string> {
+/**
+ * §7 #5: the enemy models your crew has just killed (U14: a condition or hazard kills for nobody). The
+ * Reveal comes right after the kill, not at the end of the turn: a kill of an earlier activation is past,
+ * and the Scheme marker it was near may have gone since. The bot reads "right after" as "in the activation
+ * of the kill, or between it and the next": no activation begun since.
+ */
+function killedByCrewJustNow(ctx: SchemeContext): Set<string> {
   const victims = scoringDeaths(deathsThisTurn(ctx.facts)).filter((d) => {
     const m = modelById(ctx.facts, d.model);
-    return m !== undefined && m.seat !== ctx.seat && isSignificant(ctx.facts, m) && d.killer?.seat === ctx.seat;
+    return m !== undefined && d.activation === ctx.facts.activationBegun && m.seat !== ctx.seat && isSignificant(ctx.facts, m) && d.killer?.seat === ctx.seat;
   });
   return new Set(victims.map((d) => d.model));
 }
@@ -103,18 +108,18 @@ export const CORE_SCHEMES = {
   'core.dig-their-graves': {
     id: 'core.dig-their-graves',
     section: '§7 #5, U14',
-    // Right after the kill: the flow offers it then; the records say whether your crew killed an enemy this turn.
+    // Right after the kill: claimed during the activations (VP-4), of a kill the records place in this activation.
     reveal: claimHalf(
       ['a', 'b'],
       1,
       (ctx) => {
-        const victims = killedByCrewThisTurn(ctx);
+        const victims = killedByCrewJustNow(ctx);
         return {
           statement: 'scoring.claim.core.dig-their-graves.reveal',
           models: [{ ...one('enemy', 'scoring.role.victim'), mayBeDead: true, check: (m) => (victims.has(m.id) ? null : fails('NOT_KILLED_BY_YOUR_CREW', ctx.rule, modelParams(m))) }],
         };
       },
-      (ctx) => (killedByCrewThisTurn(ctx).size === 0 ? fails('NO_KILL_BY_YOUR_CREW', ctx.rule) : null),
+      (ctx) => (killedByCrewJustNow(ctx).size === 0 ? fails('NO_KILL_BY_YOUR_CREW', ctx.rule) : null),
     ),
     end: markersHalf('scoring.claim.core.dig-their-graves.end', 3),
   },

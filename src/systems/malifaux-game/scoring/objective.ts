@@ -47,6 +47,11 @@ export interface ScoringFacts {
   damage: readonly DamageRecord[];
   /** When scoring at the end of an activation (core Vendetta, GG3 Vendetta's Reveal): the model and the activation. */
   activationEnded: { model: string; activation: number } | null;
+  /**
+   * The activation begun last (the one under way, or, between two, the one just ended), 0 before the first:
+   * Dig Their Graves' Reveal comes right after its kill (§7 #5), so it reads the kills made in this one only.
+   */
+  activationBegun: number;
   /** The encounter's deployment (§5): Guard the Stash can count 4 markers on Standard and Wedge, 5 on Corner and Flank (§8.2). */
   deployment: DeploymentId;
   /**
@@ -61,7 +66,7 @@ export interface ScoringFacts {
 export interface ScoringOptions {
   /** §6.4: count a model Replaced by a model of another crew as a Reckoning kill (default false). */
   replaceCountsAsKill?: boolean;
-  /** §13-A21: the cost of a model printed with a dash (a Master) when costs are compared (default 0, as the secret picks use). */
+  /** §13-A21: the cost of a model printed with a dash (a Master) when costs are compared, the game's `noCostValue` (default 0, as the secret picks use). */
   noCostValue?: number;
 }
 

@@ -42,7 +42,13 @@ export type StrategyRule = StrategyCommon &
 /** §8.2: Guard the Stash's quarter centres (9,27) and (27,9) lie on the diagonal centerline of Corner and Flank, so 5 markers can count there. */
 const STASH_MARKERS_COUNTING: Readonly<Record<DeploymentId, number>> = { standard: 4, wedge: 4, corner: 5, flank: 5 };
 
-/** §6.2: 5 Explosive tokens a crew, and a marker is placed by discarding one: both crews' markers and tokens never exceed 10. */
+/**
+ * §6.2 sets no cap on X: this bound follows from it, so that a count no table can show is refused. Each crew
+ * places 5 Explosive tokens at set-up (S0 p.44, S1); a marker is placed only by discarding a token, removing
+ * one only gains a token back, and a dead carrier's tokens pass to an enemy model or are discarded. So
+ * both crews' tokens and markers together never exceed 10, and one crew can own all 10 markers only by
+ * taking the other's (the ratchet needs at most 4 anyway, §3.1).
+ */
 const EXPLOSIVES_IN_GAME = 10;
 
 export const STRATEGY_RULES: Readonly<Record<StrategyId, StrategyRule>> = {

@@ -151,6 +151,7 @@ export class Records {
       deaths: this.deaths,
       damage: this.damage,
       activationEnded: null,
+      activationBegun: this.activation,
       deployment: this.deployment,
       revealed: this.revealed,
       ...(this.options === undefined ? {} : { options: this.options }),
