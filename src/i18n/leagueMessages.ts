@@ -155,8 +155,8 @@ export const leagueMessagesEn = {
     'Seed `{seed}` (fingerprint `{commitment}` ✓). Round one redrawn from it: {match, select, yes {the same tables ✓} other {different tables ✗}}. Anyone can redo the draw: the players sorted by id, Fisher–Yates with the seed’s stream.',
   // --- a timed round's last minutes and its end (the reminders, discord/reminders.ts)
   'league.round.closing':
-    '⏳ {minutes, plural, one {# minute} other {# minutes}} left in round {round} of {league} (it ends {time}). Tables without a result:\n{tables}\nReport your game with `/league report`; your opponent confirms.',
-  'league.round.ended': '⌛ Round {round} of {league} has ended. Tables still without a result:\n{tables}\n{organisers}, please enter them with `/league result` or `/league forfeit`.',
+    '⏳ {league}: {minutes, plural, one {# minute} other {# minutes}} left in round {round} (it ends {time}). Tables without a result:\n{tables}\nReport your game with `/league report`; your opponent confirms.',
+  'league.round.ended': '⌛ {league}: round {round} has ended. Tables still without a result:\n{tables}\n{organisers}, please enter them with `/league result` or `/league forfeit`.',
   'league.round.moreTables': '…and {count, plural, one {# more table} other {# more tables}}',
 } as const satisfies Record<string, string>;
 
@@ -309,7 +309,7 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'league.verify.done':
     'Graine `{seed}` (empreinte `{commitment}` ✓). Ronde un retirée avec elle : {match, select, yes {les mêmes tables ✓} other {des tables différentes ✗}}. Chacun peut refaire le tirage : les joueurs triés par identifiant, Fisher–Yates avec le flux de la graine.',
   'league.round.closing':
-    '⏳ Plus que {minutes, plural, one {# minute} other {# minutes}} dans la ronde {round} de {league} (fin {time}). Tables sans résultat :\n{tables}\nDéclarez votre partie avec `/league report` ; votre adversaire confirme.',
-  'league.round.ended': '⌛ La ronde {round} de {league} est terminée. Tables toujours sans résultat :\n{tables}\n{organisers}, saisissez-les avec `/league result` ou `/league forfeit`.',
+    '⏳ {league} : plus que {minutes, plural, one {# minute} other {# minutes}} avant la fin de la ronde {round} ({time}). Tables sans résultat :\n{tables}\nDéclarez votre partie avec `/league report` ; votre adversaire confirme.',
+  'league.round.ended': '⌛ {league} : la ronde {round} est terminée. Tables toujours sans résultat :\n{tables}\n{organisers}, saisissez-les avec `/league result` ou `/league forfeit`.',
   'league.round.moreTables': '… et {count, plural, one {# autre table} other {# autres tables}}',
 };
