@@ -11,7 +11,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
-  /** HTTP mode: the bot's public https address; public pictures are then linked from it instead of uploaded. */
+  /**
+   * The bot's public https address: leagues' pages are linked at it and served on PORT (by the HTTP
+   * endpoint, or on the gateway by a server of the pages alone); in HTTP mode public pictures are also
+   * linked from it instead of uploaded.
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** The key that signs picture links (default: derived from DISCORD_TOKEN, see README). */
   PICTURE_SECRET: z.string().min(16).optional(),

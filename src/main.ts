@@ -1,13 +1,15 @@
 /**
- * `npm start`. With DISCORD_TOKEN: the bot on Discord's gateway (or BOT_MODE=http: the Interactions
- * Endpoint on PORT). Without: the sandbox, a local page that plays Discord, on http://127.0.0.1:PORT.
+ * `npm start`. With DISCORD_TOKEN: the bot on Discord's gateway (with PUBLIC_URL, its leagues' pages on
+ * PORT), or BOT_MODE=http: the Interactions Endpoint on PORT. Without: the sandbox, a local page that
+ * plays Discord, on http://127.0.0.1:PORT.
  * Storage: DATABASE_URL (postgresql://…) or the embedded SQLite file under ./data.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import { readConfig } from './config.js';
 import { applicationIdFromToken, buildBot } from './discord/bot.js';
 import { createRest } from './discord/outbox.js';
-import { createInteractionsServer, leaguePageUrl, listen } from './discord/http.js';
+import { createInteractionsServer, createPagesServer, leaguePageUrl, LEAGUES_PATH, listen } from './discord/http.js';
 import { leaguePageLoader } from './discord/leagues/webPage.js';
 import { createPictureLinks } from './discord/pictureLinks.js';
 import { startGateway } from './discord/gateway.js';
@@ -48,34 +50,36 @@ if (config.mode === 'sandbox') {
   const applicationId = config.DISCORD_APPLICATION_ID ?? (token ? applicationIdFromToken(token) : null);
   if (!applicationId) throw new Error('Set DISCORD_APPLICATION_ID (it could not be read from the token).');
   const rest = createRest({ ...(token ? { token } : {}), ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
-  // League pages are served by the HTTP endpoint at the public address; the gateway runs no web server.
-  const pages = config.mode === 'http' && config.PUBLIC_URL ? config.PUBLIC_URL : null;
+  // League pages (and picture links) are served at the public address: by the HTTP endpoint itself, or,
+  // on the gateway, by a server of the pages alone on PORT.
+  const pages = config.PUBLIC_URL ?? null;
   const bot = buildBot({ store, rest, applicationId, ...(pages ? { leaguePageUrl: (id: string) => leaguePageUrl(pages, id) } : {}) });
   await bot.warmedUp;
   // Every instance runs the loop: each timer is claimed by one of them (app/reminders.ts).
   bot.reminders.start(config.REMINDER_INTERVAL_SECONDS * 1000);
+  const pictures = pages ? { links: createPictureLinks({ publicUrl: pages, secret: pictureSecret() }), draw: bot.drawPicture } : undefined;
+  const pageOptions = { ...(pictures ? { pictures } : {}), ...(pages ? { leaguePage: leaguePageLoader(bot.services) } : {}) };
+  const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
   if (config.mode === 'gateway') {
+    // Listening first: a port already taken stops the bot before it logs in.
+    const server = pages ? createPagesServer(pageOptions) : null;
+    const port = server ? await listen(server, config.PORT, config.HOST) : null;
     const gateway = await startGateway({ token: token!, handler: bot.handler, ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
     console.log(`Fatekeeper is online as ${gateway.client.user?.tag ?? 'the bot'} (gateway).`);
+    if (port !== null) console.log(`Fatekeeper league pages on http://${config.HOST}:${port}${LEAGUES_PATH}<id>, linked at ${pages}`);
     onShutdown(async () => {
       await bot.reminders.stop();
       await gateway.stop();
+      if (server) await closeServer(server);
       await store.close();
     });
   } else {
-    const pictures = config.PUBLIC_URL ? { links: createPictureLinks({ publicUrl: config.PUBLIC_URL, secret: pictureSecret() }), draw: bot.drawPicture } : undefined;
-    const server = createInteractionsServer({
-      publicKey: config.DISCORD_PUBLIC_KEY!,
-      handler: bot.handler,
-      rest,
-      ...(pictures ? { pictures } : {}),
-      ...(pages ? { leaguePage: leaguePageLoader(bot.services) } : {}),
-    });
+    const server = createInteractionsServer({ publicKey: config.DISCORD_PUBLIC_KEY!, handler: bot.handler, rest, ...pageOptions });
     const port = await listen(server, config.PORT, config.HOST);
     console.log(`Fatekeeper interactions endpoint on http://${config.HOST}:${port}/interactions`);
     onShutdown(async () => {
       await bot.reminders.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       await store.close();
     });
   }

@@ -7,13 +7,13 @@
  * The game is played with the turn clock set at /game new (24 hours): his reminder falls due 12 hours
  * after the decision opened, the warning at 21.6 hours, the deadline at 24.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { translator } from '../src/i18n/index.js';
 import type { AwaitedRecord } from '../src/store/contract.js';
-import type { DoubleMessage } from '../src/discord-double/index.js';
 import type { Bot } from '../src/discord/bot.js';
-import { IDS, advance, componentsOf, messageText, startApp, type App, type Backend, type Instance } from './support/app.js';
+import { IDS, advance, componentsOf, messageText, type App, type Backend, type Instance } from './support/app.js';
+import { catchUp, clockedBots, reminderPass } from './support/reminders.js';
 
 const HOUR = 3_600_000;
 const en = translator('en');
@@ -22,30 +22,16 @@ const relative = (date: Date) => `<t:${Math.floor(date.getTime() / 1000)}:R>`;
 const pickFirst = (_state: engine.ActiveState, decision: engine.PendingDecision) => decision.legal[0]!;
 
 describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres' }])('reminders on $backend', ({ backend }) => {
+  const bots = clockedBots(backend);
+  const { passTime } = bots;
   let app: App;
   /** A second bot on the same database: a restart of the first, or an instance beside it. */
   let restarted: Instance;
+  beforeAll(() => {
+    ({ app, restarted } = bots);
+  });
   const channel = (name: string) => app.double.channel(name).id;
   const guild = () => app.double.fixtures.guild.id;
-  /**
-   * The bots' clock: the real time plus what the test let pass, from 0 again in each test. The database
-   * keeps the real time of each write (when a decision opened): a reminder falls due once the test has
-   * let half of the clock pass after it.
-   */
-  let passed = 0;
-  const passTime = (ms: number) => (passed += ms);
-
-  beforeAll(async () => {
-    app = await startApp({ mode: 'http', backend, clock: () => Date.now() + passed });
-    restarted = await app.addInstance();
-    app.usePrimary();
-  });
-  beforeEach(() => {
-    passed = 0;
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   async function ok(who: 'alice' | 'bob', name: string, table: string, options: Record<string, string | number | boolean> = {}) {
     const result = await app.command(who, name, options, table);
@@ -69,12 +55,7 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     return (await app.store.awaitedIn(guild(), IDS.bob)).filter((a) => a.channelId === table);
   }
 
-  /** Runs a reminders' pass on each bot given (the first bot by default), at once; what they posted in `table`. */
-  async function pass(table: string, ...bots: Bot[]): Promise<DoubleMessage[]> {
-    const before = new Set(app.publicMessages(table).map((m) => m.id));
-    await Promise.all((bots.length > 0 ? bots : [app.bot]).map((bot) => bot.reminders.tick()));
-    return app.publicMessages(table).filter((m) => !before.has(m.id));
-  }
+  const pass = (table: string, ...on: Bot[]) => reminderPass(app, table, ...on);
 
   async function serverLanguage(language: 'en' | 'fr', table: string): Promise<void> {
     const set = await app.command('rita', 'game server-language', { language }, table);
@@ -135,16 +116,7 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     // Down from before the reminder until after the warning: back up, the loop's first pass says the
     // warning alone, and its next passes nothing.
     passTime(9.5 * HOUR);
-    const before = new Set(app.publicMessages(table).map((m) => m.id));
-    const posted = () => app.publicMessages(table).filter((m) => !before.has(m.id));
-    restarted.bot.reminders.start(20);
-    try {
-      for (let waited = 0; posted().length === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } finally {
-      await restarted.bot.reminders.stop();
-    }
-    expect(posted().map((m) => m.content)).toEqual([
+    expect((await catchUp(app, restarted.bot, table)).map((m) => m.content)).toEqual([
       en('reminder.warning', { player: `<@${IDS.bob}>`, decision: en('decision.pick'), since: relative(awaited!.since), deadline: relative(awaited!.timers!.deadlineAt) }),
     ]);
     expect(await bobAwaited(table)).toMatchObject([{ sent: 2, nextAt: null }]);
@@ -242,7 +214,7 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     passTime(10 * HOUR);
     expect(await pass(table)).toEqual([]);
 
-    passed = 0;
+    bots.resetTime();
     const prompt = await app.command('bob', 'game end', {}, table);
     const takeBack = componentsOf(prompt.reply!).map((c) => String(c.custom_id)).find((id) => id.startsWith('fk:endback:'))!;
     expect((await app.click('bob', prompt.reply!.id, takeBack)).ok).toBe(true);

@@ -11,8 +11,9 @@
  * A game whose end waits for its take-back window is paused: it awaits no one, so its timers are dropped;
  * a take-back opens its decisions again, each with a fresh clock.
  */
-import type { AwaitedDecision, AwaitingUpdate, DeadlinePolicy, TimerOffsets, TurnClock } from '../store/contract.js';
+import type { AwaitedDecision, AwaitingUpdate, DeadlinePolicy, LeagueTimers, TimerOffsets, TurnClock } from '../store/contract.js';
 import type { AnySystem } from '../systems/contract.js';
+import type { LeagueEvent } from '../leagues/decider.js';
 
 /** The turn clock players may set at /game new, in hours: one hour to two weeks. */
 export const TURN_CLOCK_HOURS = { min: 1, max: 336 } as const;
@@ -83,4 +84,33 @@ export function dueTimer(recorded: RecordedTimers, atDeadline: DeadlinePolicy, n
   });
   if (latest < 0 || latest < recorded.sent) return null;
   return { timer: TIMERS[latest]!, sent: latest + 1, nextAt: dues[latest + 1] ?? null };
+}
+
+/** The kind of a timed round's timers in the index: a league's, not a game's decision. */
+export const ROUND_TIMERS_KIND = 'league-round';
+
+/** How long before a timed round ends its channel is told so. */
+export const ROUND_CLOSING_MS = 10 * 60_000;
+
+const ROUND_KEY = /^round:(\d+)$/;
+
+/**
+ * The timers a league's write opens: a timed round that goes out gets two, in the channel it goes out in —
+ * its last minutes (the warning: the reminder falls with it, so it is never sent apart) and its end (the
+ * deadline, always sent: its post pings the organisers). A round sent from nowhere known gets none.
+ */
+export function roundTimersOf(events: readonly LeagueEvent[], channelId: string | undefined): LeagueTimers[] {
+  if (channelId === undefined) return [];
+  return events.flatMap((event) => {
+    if (event.type !== 'RoundPaired' || event.round.endsAt === undefined) return [];
+    const deadlineAt = new Date(event.round.endsAt);
+    const closing = new Date(deadlineAt.getTime() - ROUND_CLOSING_MS);
+    return [{ key: `round:${event.round.number}`, kind: ROUND_TIMERS_KIND, channelId, timers: { remindAt: closing, warnAt: closing, deadlineAt } }];
+  });
+}
+
+/** The round a league's timers time (their key), or null for a key that names none. */
+export function roundOfTimers(key: string): number | null {
+  const match = ROUND_KEY.exec(key);
+  return match ? Number(match[1]) : null;
 }

@@ -12,6 +12,7 @@ import type { LeagueSettings } from '../leagues/settings.js';
 import type { AppServices } from './services.js';
 import type { LoadedGame } from './loadedGame.js';
 import type { Outcome, Problem } from './problems.js';
+import { roundTimersOf } from './awaiting.js';
 
 export interface LoadedLeague {
   stored: StoredLeague;
@@ -70,11 +71,12 @@ export async function createLeague(
 
 /**
  * Rules on a command and stores what it decided. Lost compare-and-swaps are decided again on the league
- * as stored (two organisers at once); a refusal stores nothing.
+ * as stored (two organisers at once); a refusal stores nothing. A timed round that goes out opens its
+ * timers with it, in `channelId` (the channel it goes out in), for the reminders (app/reminders.ts).
  */
 export async function actOnLeague(
   services: Pick<AppServices, 'store'>,
-  input: { leagueId: string; command: LeagueCommand; actor: Actor | null; interactionId?: string },
+  input: { leagueId: string; command: LeagueCommand; actor: Actor | null; interactionId?: string; channelId?: string },
 ): Promise<LeagueOutcome> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const loaded = await loadLeague(services, input.leagueId);
@@ -89,6 +91,7 @@ export async function actOnLeague(
       snapshot: ran.value.league,
       status: ran.value.league.status,
       ...(input.interactionId ? { interactionId: input.interactionId } : {}),
+      timers: roundTimersOf(ran.value.events, input.channelId),
     });
     if (written.ok) return { ok: true, league: { stored: written.league, league: ran.value.league }, events: ran.value.events, before: league };
     if (written.reason === 'duplicate_interaction') return { ok: false, problem: { code: 'DUPLICATE_INTERACTION' } };

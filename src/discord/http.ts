@@ -1,7 +1,8 @@
 /**
  * The HTTP "Interactions Endpoint URL" transport: a bare node:http server, because the signature must be
  * checked over the raw bytes (a body parser would re-serialise them) and the whole path must stay cheap
- * enough to answer inside Discord's 3-second window.
+ * enough to answer inside Discord's 3-second window. Beside it, the pages a public address serves (linked
+ * pictures, leagues' pages): on the same server in HTTP mode, on a pages-only one on the gateway.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,19 +28,13 @@ export function leaguePageUrl(publicUrl: string, leagueId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${LEAGUES_PATH}${encodeURIComponent(leagueId)}`;
 }
 
-export interface InteractionsServerOptions {
-  /** The application's hex Ed25519 public key (Developer Portal, or the double's `publicKey`). */
-  publicKey: string;
-  handler: InteractionHandler;
-  /** Used only for replies with files, which must go through the callback endpoint as multipart. */
-  rest: REST;
-  maxBodyBytes?: number;
+/** What the pages serve (each route answers 404 without its part). */
+export interface PagesOptions {
   log?: Log;
-  /** Clock for the timestamp-skew check (tests). */
-  now?: () => number;
   /**
-   * With a public address: public pictures are linked (served here under /pictures/) instead of uploaded,
-   * so a reply whose files all have recipes is answered in the HTTP response, with no REST call.
+   * With a public address: the pictures its links name are served under /pictures/. In HTTP mode public
+   * pictures are also linked instead of uploaded, so a reply whose files all have recipes is answered in
+   * the HTTP response, with no REST call.
    */
   pictures?: { links: PictureLinks; draw(recipe: PictureRecipe): Promise<Buffer | null> };
   /**
@@ -47,6 +42,17 @@ export interface InteractionsServerOptions {
    * 404 page then, in the visitor's Accept-Language). Called only with an id that matches LEAGUE_ID_PATTERN.
    */
   leaguePage?: (leagueId: string) => Promise<{ html: string } | null>;
+}
+
+export interface InteractionsServerOptions extends PagesOptions {
+  /** The application's hex Ed25519 public key (Developer Portal, or the double's `publicKey`). */
+  publicKey: string;
+  handler: InteractionHandler;
+  /** Used only for replies with files, which must go through the callback endpoint as multipart. */
+  rest: REST;
+  maxBodyBytes?: number;
+  /** Clock for the timestamp-skew check (tests). */
+  now?: () => number;
 }
 
 class BodyTooLarge extends Error {}
@@ -175,6 +181,22 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     await runAfter(reply, log);
   }
 
+  const pages = pagesRoute(options);
+  return serve((req, res, path) => (path === '/interactions' && req.method === 'POST' ? handleInteraction(req, res) : pages(req, res, path)), log);
+}
+
+/**
+ * The pages alone, with no interactions endpoint: what a bot on the gateway serves at its public address,
+ * so that its leagues' pages (and the picture links of messages posted in HTTP mode) answer there too.
+ */
+export function createPagesServer(options: PagesOptions): Server {
+  return serve(pagesRoute(options), options.log ?? defaultLog);
+}
+
+type Route = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+
+/** GET or HEAD /pictures/…, /leagues/<id> and /healthz; anything else 404. */
+function pagesRoute(options: PagesOptions): Route {
   async function servePicture(res: ServerResponse, path: string, head: boolean): Promise<void> {
     const recipe = options.pictures?.links.read(path) ?? null;
     const png = recipe ? await options.pictures!.draw(recipe) : null;
@@ -204,16 +226,20 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     });
   }
 
+  return (req, res, path) => {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (path.startsWith(PICTURES_PATH) && read) return servePicture(res, path, req.method === 'HEAD');
+    if (options.leaguePage && path.startsWith(LEAGUES_PATH)) return read ? serveLeaguePage(req, res, path) : sendJson(res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
+    if (path === '/healthz' && read) return sendJson(res, 200, { ok: true });
+    return sendJson(res, 404, { error: 'not found' });
+  };
+}
+
+/** A server of `route`'s answers: a route that fails is answered 500, or its connection cut when too late for that. */
+function serve(route: Route, log: Log): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    let work: Promise<void>;
-    if (path === '/interactions' && req.method === 'POST') work = handleInteraction(req, res);
-    else if (path.startsWith(PICTURES_PATH) && (req.method === 'GET' || req.method === 'HEAD')) work = servePicture(res, path, req.method === 'HEAD');
-    else if (options.leaguePage && path.startsWith(LEAGUES_PATH)) {
-      work = req.method === 'GET' || req.method === 'HEAD' ? serveLeaguePage(req, res, path) : sendJson(res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
-    } else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) work = sendJson(res, 200, { ok: true });
-    else work = sendJson(res, 404, { error: 'not found' });
-    work.catch(async (error: unknown) => {
+    route(req, res, path).catch(async (error: unknown) => {
       log(`${req.method} ${path} failed`, error);
       if (!res.headersSent) await sendJson(res, 500, { error: 'internal error' });
       else res.destroy();

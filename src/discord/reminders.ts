@@ -1,16 +1,21 @@
 /**
  * The reminders' scheduler: a small loop that, every interval (and once at start, to catch up on what
  * fell due while the bot was down), claims the due timers (app/reminders.ts: each claimed by one process,
- * once, before it is said) and says each in its game's channel, in the server's language:
- * - the reminder and the warning mention the player awaited, and ping no one else;
- * - the deadline, when the organiser chose so, pings the game's referee role.
+ * once, before it is said) and says each in its channel, in the server's language:
+ * - a game's reminder and warning mention the player awaited, and ping no one else;
+ * - a game's deadline, when the organiser chose so, pings the game's referee role;
+ * - a timed league round's last minutes ping the players of its tables without a result, and its end
+ *   lists those tables and pings the league's organisers (its role, else its creator).
  * What is awaited is named as the table's status names it (the system's decision name): a decision's
  * kind, never what it holds.
  *
  * Its clock is the edge's (`services.clock`), so tests turn time on and run a pass themselves.
  */
-import type { ClaimedTimer } from '../app/reminders.js';
+import type { ClaimedGameTimer, ClaimedRoundTimer, ClaimedTimer } from '../app/reminders.js';
 import { claimDueTimers, TIMERS_PER_PASS } from '../app/reminders.js';
+import { ROUND_CLOSING_MS } from '../app/awaiting.js';
+import { tableKey } from '../leagues/model.js';
+import { organisersMention } from './leagues/components.js';
 import type { OutgoingMessage } from './contract.js';
 import { describeError } from './outbox.js';
 import { publicTranslator } from './publicLanguage.js';
@@ -74,21 +79,21 @@ export function createReminders(services: Services): Reminders {
   };
 }
 
-/** Says one claimed timer in its game's channel; false when there was nothing to say or the post failed. */
+/** Says one claimed timer in its channel; false when there was nothing to say or the post failed. */
 async function say(services: Services, claimed: ClaimedTimer): Promise<boolean> {
-  const message = await reminderMessage(services, claimed);
+  const message = claimed.of === 'game' ? await reminderMessage(services, claimed) : await roundTimerMessage(services, claimed);
   if (message === null) return false;
   try {
-    await services.outbox.postToChannel(claimed.game.stored.channelId, message);
+    await services.outbox.postToChannel(claimed.of === 'game' ? claimed.game.stored.channelId : claimed.decision.channelId, message);
     return true;
   } catch (error) {
     // Claimed, so never tried again: a reminder missed rather than one sent twice.
-    services.log.warn(`reminders: the ${claimed.timer} of game ${claimed.game.stored.id} could not be posted: ${describeError(error)}`);
+    services.log.warn(`reminders: the ${claimed.timer} of ${claimed.of} ${claimed.decision.gameId} could not be posted: ${describeError(error)}`);
     return false;
   }
 }
 
-export async function reminderMessage(services: Services, { timer, decision, game, refereeRole }: ClaimedTimer): Promise<OutgoingMessage | null> {
+export async function reminderMessage(services: Services, { timer, decision, game, refereeRole }: ClaimedGameTimer): Promise<OutgoingMessage | null> {
   const t = await publicTranslator({ guildId: null, guildLocale: null, services }, game.stored.guildId);
   const player = `<@${decision.userId}>`;
   const params = {
@@ -101,6 +106,37 @@ export async function reminderMessage(services: Services, { timer, decision, gam
   // The organiser chose to ping the referees; a game that has none left to ping says nothing.
   if (refereeRole === null) return null;
   return { content: t('reminder.deadline', { ...params, referees: `<@&${refereeRole}>` }), allowed_mentions: { parse: [], roles: [refereeRole] } };
+}
+
+/** Tables listed in a round's post at most: a big event's list stays within a message. */
+const MAX_TABLES_LISTED = 20;
+
+/**
+ * A timed round's last minutes (the warning) or its end (the deadline), with its tables still without a
+ * result, numbered as the round's message numbers them.
+ */
+export async function roundTimerMessage(services: Services, { timer, decision, league, round, missing }: ClaimedRoundTimer): Promise<OutgoingMessage> {
+  const t = await publicTranslator({ guildId: null, guildLocale: null, services }, league.stored.guildId);
+  const { name, rounds } = league.league;
+  const paired = rounds.find((r) => r.number === round);
+  const listed = missing.slice(0, MAX_TABLES_LISTED);
+  const lines = listed.map(([a, b]) => {
+    const table = (paired?.tables ?? []).findIndex((one) => tableKey(round, one.players) === tableKey(round, [a, b])) + 1;
+    return t('league.round.table', { table, a: `<@${a}>`, b: `<@${b}>` });
+  });
+  if (missing.length > MAX_TABLES_LISTED) lines.push(t('league.round.moreTables', { count: missing.length - MAX_TABLES_LISTED }));
+  const params = { league: name, round, tables: lines.join('\n') };
+  if (timer === 'deadline') {
+    // The players were told ten minutes ago; the end is the organisers' to settle.
+    const organisers = organisersMention(league.league);
+    return { content: t('league.round.ended', { ...params, organisers: organisers.text }), allowed_mentions: { parse: [], users: organisers.users, roles: organisers.roles } };
+  }
+  const endsAt = paired?.endsAt ? new Date(paired.endsAt) : decision.timers?.deadlineAt;
+  return {
+    content: t('league.round.closing', { ...params, minutes: ROUND_CLOSING_MS / 60_000, time: endsAt ? relativeTime(endsAt) : '' }),
+    // The players of the tables listed: theirs is the result still wanted.
+    allowed_mentions: { parse: [], users: listed.flat() },
+  };
 }
 
 /** Discord's relative time markup ("in 3 hours"): each reader sees it in their own language and time zone. */

@@ -153,6 +153,11 @@ export const leagueMessagesEn = {
   'league.verify.pending': 'Round one has not gone out yet: its seed stays secret until then. Its fingerprint: `{commitment}`.',
   'league.verify.done':
     'Seed `{seed}` (fingerprint `{commitment}` ✓). Round one redrawn from it: {match, select, yes {the same tables ✓} other {different tables ✗}}. Anyone can redo the draw: the players sorted by id, Fisher–Yates with the seed’s stream.',
+  // --- a timed round's last minutes and its end (the reminders, discord/reminders.ts)
+  'league.round.closing':
+    '⏳ {league}: {minutes, plural, one {# minute} other {# minutes}} left in round {round} (it ends {time}). Tables without a result:\n{tables}\nReport your game with `/league report`; your opponent confirms.',
+  'league.round.ended': '⌛ {league}: round {round} has ended. Tables still without a result:\n{tables}\n{organisers}, please enter them with `/league result` or `/league forfeit`.',
+  'league.round.moreTables': '…and {count, plural, one {# more table} other {# more tables}}',
 } as const satisfies Record<string, string>;
 
 export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
@@ -303,4 +308,8 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'league.verify.pending': 'La ronde un n’a pas encore été lancée : sa graine reste secrète jusque-là. Son empreinte : `{commitment}`.',
   'league.verify.done':
     'Graine `{seed}` (empreinte `{commitment}` ✓). Ronde un retirée avec elle : {match, select, yes {les mêmes tables ✓} other {des tables différentes ✗}}. Chacun peut refaire le tirage : les joueurs triés par identifiant, Fisher–Yates avec le flux de la graine.',
+  'league.round.closing':
+    '⏳ {league} : plus que {minutes, plural, one {# minute} other {# minutes}} avant la fin de la ronde {round} ({time}). Tables sans résultat :\n{tables}\nDéclarez votre partie avec `/league report` ; votre adversaire confirme.',
+  'league.round.ended': '⌛ {league} : la ronde {round} est terminée. Tables toujours sans résultat :\n{tables}\n{organisers}, saisissez-les avec `/league result` ou `/league forfeit`.',
+  'league.round.moreTables': '… et {count, plural, one {# autre table} other {# autres tables}}',
 };

@@ -249,6 +249,20 @@ export interface LeagueEntry {
   at: Date;
 }
 
+/**
+ * Timers a league write opens (a timed round's): kept in the awaiting index beside the games' decisions
+ * (AwaitedDecision, the league's id in `gameId`, `key` in `decisionId`, awaiting no one user), so that the
+ * reminders' scheduler finds them due and claims each once as it does a game's (dueTimers, markTimerSent).
+ * They open at the write's time, none sent; the application reads `kind` to tell them from a game's.
+ */
+export interface LeagueTimers {
+  /** What they time, unique in the league ('round:2'). */
+  key: string;
+  kind: string;
+  channelId: string;
+  timers: { remindAt: Date; warnAt: Date; deadlineAt: Date };
+}
+
 export type LeagueWrite =
   | { ok: true; league: StoredLeague; entries: LeagueEntry[] }
   | { ok: false; reason: 'version_conflict' | 'duplicate_interaction' | 'name_taken' };
@@ -264,8 +278,11 @@ export interface LeagueStore {
   findLeague(guildId: string, name: string): Promise<StoredLeague | null>;
   /** the server's leagues, open ones first, then newest first */
   listLeagues(guildId: string): Promise<StoredLeague[]>;
-  /** compare-and-swap on version, like appendEvents; interactionId receipt in the same transaction (reuse the InteractionReceipt table) */
-  appendLeagueEntries(input: { leagueId: string; expectedVersion: number; entries: NewEvent[]; snapshot: unknown; status?: LeagueStatus; interactionId?: string }): Promise<LeagueWrite>;
+  /**
+   * compare-and-swap on version, like appendEvents; interactionId receipt in the same transaction (reuse the InteractionReceipt table);
+   * `timers` opened in the awaiting index in the same transaction too (LeagueTimers)
+   */
+  appendLeagueEntries(input: { leagueId: string; expectedVersion: number; entries: NewEvent[]; snapshot: unknown; status?: LeagueStatus; interactionId?: string; timers?: LeagueTimers[] }): Promise<LeagueWrite>;
   listLeagueEntries(leagueId: string): Promise<LeagueEntry[]>;
   /** a channel (or thread) linked to a league: games finished there report to it; one league per channel; null unlinks */
   linkChannel(channelId: string, leagueId: string | null): Promise<void>;

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../generated/sqlite/client.js';
-import type { LeagueEntry, LeagueStatus, LeagueStore, LeagueWrite, NewEvent, StoredLeague } from './contract.js';
+import type { LeagueEntry, LeagueStatus, LeagueStore, LeagueTimers, LeagueWrite, NewEvent, StoredLeague } from './contract.js';
 import { isUniqueViolation, toEventData, toJson } from './append.js';
 import { raw, sql, toDate, toInt, toNullableText, toText, type Row, type Sql } from './driver-sql.js';
 
@@ -19,6 +19,7 @@ export type LeagueTx = Pick<PrismaClient, '$executeRaw'> & {
   leagueChannel: Pick<PrismaClient['leagueChannel'], 'upsert' | 'deleteMany'>;
   leagueGame: Pick<PrismaClient['leagueGame'], 'upsert'>;
   interactionReceipt: Pick<PrismaClient['interactionReceipt'], 'create'>;
+  awaitedDecision: Pick<PrismaClient['awaitedDecision'], 'createMany'>;
 };
 
 export interface LeagueStoreDeps {
@@ -119,6 +120,7 @@ export function createLeagueStore(deps: LeagueStoreDeps): LeagueStore {
           const last = await tx.leagueEntry.findFirst({ where: { leagueId: input.leagueId }, orderBy: { seq: 'desc' }, select: { seq: true } });
           const firstSeq = (last?.seq ?? 0) + 1;
           if (entries.length > 0) await tx.leagueEntry.createMany({ data: entries.map((entry, index) => ({ ...entry, leagueId: input.leagueId, seq: firstSeq + index, at })) });
+          if (input.timers?.length) await tx.awaitedDecision.createMany({ data: input.timers.map((timers) => awaitedRow(input.leagueId, updated.guildId, timers, at)) });
           return { league: updated, firstSeq };
         });
         return { ok: true, league: toLeague(league, input.snapshot), entries: toEntries(input.leagueId, firstSeq, input.entries, at) };
@@ -166,6 +168,11 @@ export function createLeagueStore(deps: LeagueStoreDeps): LeagueStore {
 /** What a league's name is compared by in its server: "Spring League", " spring  LEAGUE " are one name. */
 export function leagueNameKey(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** A league's timers as a row of the awaiting index: the first one due next, none sent, awaiting no one user. */
+function awaitedRow(leagueId: string, guildId: string, { key, kind, channelId, timers }: LeagueTimers, since: Date) {
+  return { gameId: leagueId, decisionId: key, guildId, channelId, seat: 0, userId: '', kind, since, ...timers, sent: 0, nextAt: timers.remindAt };
 }
 
 /** 128 random bits, url-safe: the league's id is the address of its web page, which nobody may guess. */

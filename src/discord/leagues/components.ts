@@ -23,8 +23,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const stale = (ctx: ComponentContext) => problemReply(ctx.t, { code: 'STALE_BUTTON' });
 const actor = (ctx: ComponentContext) => ({ id: ctx.asker.id, roles: ctx.roles });
 
-/** Who is pinged when a report is disputed: the organiser role, else the league's creator. */
-function organisersMention(league: League): { text: string; users: string[]; roles: string[] } {
+/** Who is pinged when a report is disputed (or a timed round ends): the organiser role, else the league's creator. */
+export function organisersMention(league: League): { text: string; users: string[]; roles: string[] } {
   if (league.organiserRoleId) return { text: `<@&${league.organiserRoleId}>`, users: [], roles: [league.organiserRoleId] };
   return { text: `<@${league.createdBy}>`, users: [league.createdBy], roles: [] };
 }
@@ -108,7 +108,7 @@ export const publishRound: ComponentModule = {
     if (!loaded.ok) return stale(ctx);
     // The round goes out as previewed or not at all: any change since (a result, a player) is a new preview.
     if (loaded.league.stored.version !== version) return update({ content: ctx.t('league.preview.stale'), embeds: [], components: [] });
-    const done = await actOnLeague(ctx.services, { leagueId, command: { type: 'pairRound', now: new Date(ctx.services.clock()).toISOString() }, actor: actor(ctx), interactionId: ctx.interactionId });
+    const done = await actOnLeague(ctx.services, { leagueId, command: { type: 'pairRound', now: new Date(ctx.services.clock()).toISOString() }, actor: actor(ctx), interactionId: ctx.interactionId, channelId: ctx.channelId });
     if (!done.ok) return problemReply(ctx.t, done.problem);
     markCommitted(ctx);
     const league = done.league.league;
