@@ -65,6 +65,12 @@ export interface LeagueError {
   params?: Record<string, string | number>;
 }
 
+/**
+ * A league's id as its web address and its buttons carry it: URL-safe, 1 to 64 characters, nothing to
+ * decode. Anything else in a path or a custom id is not a league the bot made.
+ */
+export const LEAGUE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const playerIdSchema = z.string().min(1).max(64);
 export type PlayerId = z.infer<typeof playerIdSchema>;
 
