@@ -51,6 +51,22 @@ async function refused(who: Who, sub: string, options: Record<string, string | n
   expect(after.version).toBe(before.version);
 }
 
+/** What `run` did, and how many times the bot read a league from the store meanwhile (its after() work included). */
+async function leagueReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  const leagues = app.store.leagues;
+  const { getLeague, findLeague } = leagues;
+  let reads = 0;
+  leagues.getLeague = (id) => (reads++, getLeague.call(leagues, id));
+  leagues.findLeague = (guildId, name) => (reads++, findLeague.call(leagues, guildId, name));
+  try {
+    const result = await run();
+    await app.settle();
+    return { result, reads };
+  } finally {
+    Object.assign(leagues, { getLeague, findLeague });
+  }
+}
+
 async function sendRound(): Promise<League> {
   const { id } = await stored();
   const preview = await ok('rita', 'pair', { league: id });
@@ -118,16 +134,18 @@ describe('a league run in Discord', () => {
   it('a report confirmed by the opponent with a button counts; confirming your own is refused', async () => {
     const { league } = await stored();
     const [a, b] = league.rounds[0]!.tables[0]!.players;
-    const report = await ok(NAMES[a]!, 'report', { league: leagueId, opponent: b, my_vp: 6, their_vp: 2 });
+    const { result: report, reads: reportReads } = await leagueReads(() => ok(NAMES[a]!, 'report', { league: leagueId, opponent: b, my_vp: 6, their_vp: 2 }));
+    // The league is read once: the decision starts from the league the command found.
+    expect(reportReads).toBe(1);
     expect(report.reply?.ephemeral).toBe(false);
     expect(messageText(report.reply!)).toContain('reported by');
     const confirm = findComponent([report.reply!], (id) => id.endsWith(':confirm'))!;
     const own = await app.click(NAMES[a]!, report.reply!.id, confirm.customId);
     expect(own.reply?.content ?? messageText(app.lastPublic()!)).toContain(en('error.OWN_REPORT'));
     expect((await stored()).league.results).toHaveLength(0);
-    const confirmed = await app.click(NAMES[b]!, report.reply!.id, confirm.customId);
+    const { result: confirmed, reads: confirmReads } = await leagueReads(() => app.click(NAMES[b]!, report.reply!.id, confirm.customId));
     expect(confirmed.ok, confirmed.error).toBe(true);
-    await app.settle();
+    expect(confirmReads).toBe(1);
     const after = (await stored()).league;
     expect(after.results).toEqual([expect.objectContaining({ kind: 'played', players: [a, b], vp: [6, 2], source: 'report' })]);
     expect(standings(after)[0]).toMatchObject({ playerId: a, tp: 3, vpDiff: 4 });

@@ -34,7 +34,7 @@ async function answerReport(ctx: ComponentContext, leagueId: string, reportId: n
   const before = loaded.league.league;
   const report = before.reports.find((r) => r.id === reportId);
   const command = answer === 'dispute' ? { type: 'dispute' as const, reportId, reason } : { type: answer, reportId };
-  const done = await actOnLeague(ctx.services, { leagueId, command, actor: actor(ctx), interactionId: ctx.interactionId });
+  const done = await actOnLeague(ctx.services, { leagueId, loaded: loaded.league, command, actor: actor(ctx), interactionId: ctx.interactionId });
   if (!done.ok) return problemReply(ctx.t, done.problem);
   markCommitted(ctx);
   const tp = await publicTranslator(ctx, ctx.guildId);
@@ -107,7 +107,7 @@ export const publishRound: ComponentModule = {
     if (!loaded.ok) return stale(ctx);
     // The round goes out as previewed or not at all: any change since (a result, a player) is a new preview.
     if (loaded.league.stored.version !== version) return update({ content: ctx.t('league.preview.stale'), embeds: [], components: [] });
-    const done = await actOnLeague(ctx.services, { leagueId, command: { type: 'pairRound', now: new Date(ctx.services.clock()).toISOString() }, actor: actor(ctx), interactionId: ctx.interactionId });
+    const done = await actOnLeague(ctx.services, { leagueId, loaded: loaded.league, command: { type: 'pairRound', now: new Date(ctx.services.clock()).toISOString() }, actor: actor(ctx), interactionId: ctx.interactionId });
     if (!done.ok) return problemReply(ctx.t, done.problem);
     markCommitted(ctx);
     const league = done.league.league;

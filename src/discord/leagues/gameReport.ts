@@ -20,8 +20,9 @@ export async function reportToLeague(scope: Scope, outcome: { game: LoadedGame; 
   // correction) reports again. Never a game still going.
   if (system.phase(state) !== 'ended') return;
   const corrected = system.phase(outcome.before) === 'ended';
-  if (corrected && sameResult(system.outcome(outcome.before), system.outcome(state))) return;
-  const report = await reportFinishedGame(scope.services, outcome.game, corrected);
+  const result = system.outcome(state);
+  if (corrected && sameResult(system.outcome(outcome.before), result)) return;
+  const report = await reportFinishedGame(scope.services, outcome.game, result, corrected);
   if (report.kind === 'none') return;
   const t = await publicTranslator(scope, stored.guildId);
   const league = report.league.league;
@@ -29,9 +30,9 @@ export async function reportToLeague(scope: Scope, outcome: { game: LoadedGame; 
     await scope.services.outbox.postToChannel(stored.channelId, { content: t('league.game.refused', { league: league.name, reason: describeProblem(t, report.problem) }), allowed_mentions: { parse: [] } });
     return;
   }
-  const result = league.results.at(-1)!;
-  const [a, b] = result.players;
-  const vp: readonly [number, number] = result.kind === 'played' ? result.vp : [0, 0];
+  const recorded = league.results.at(-1)!;
+  const [a, b] = recorded.players;
+  const vp: readonly [number, number] = recorded.kind === 'played' ? recorded.vp : [0, 0];
   await scope.services.outbox.postToChannel(stored.channelId, {
     content: t(report.corrected ? 'league.game.corrected' : 'league.game.recorded', { league: league.name, round: report.round, a: nameOf(league, a), b: nameOf(league, b), vpA: vp[0], vpB: vp[1] }),
     allowed_mentions: { parse: [] },
