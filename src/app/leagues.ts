@@ -132,15 +132,21 @@ export type LeagueReport =
 const seat = z.object({ userId: z.string(), vp: z.number().int(), result: z.enum(['win', 'loss', 'draw']).nullable() });
 const twoSeats = z.tuple([seat, seat]);
 
+/** A referee's correction of a finished game's score: who made it and why. */
+export interface GameCorrection {
+  by: string;
+  reason: string | null;
+}
+
 /**
  * A game that just finished reports itself to the league it was named for at /game new, else to the
  * league of its channel: both players and their VP, the encounter, the crews. A finished game whose
- * score a referee corrected (`corrected`) reports its new result for the same table. A game with no score (an
- * abandoned one, a duel at the table) reports nothing; a league that cannot take it (no open table for
- * these two) says why, for the channel to show. `outcome` is the game's, as its system told it (the
- * caller has it already).
+ * score a referee corrected (`correction`) reports its new result for the same table, the referee and
+ * their reason in the league's log. A game with no score (an abandoned one, a duel at the table) reports
+ * nothing; a league that cannot take it (no open table for these two) says why, for the channel to show.
+ * `outcome` is the game's, as its system told it (the caller has it already).
  */
-export async function reportFinishedGame(services: Pick<AppServices, 'store'>, game: LoadedGame, outcome: GameOutcome, corrected = false): Promise<LeagueReport> {
+export async function reportFinishedGame(services: Pick<AppServices, 'store'>, game: LoadedGame, outcome: GameOutcome, correction: GameCorrection | null = null): Promise<LeagueReport> {
   if (!outcome.finished || outcome.how === 'abandoned') return { kind: 'none' };
   const seats = twoSeats.safeParse(outcome.seats);
   if (!seats.success) return { kind: 'none' };
@@ -154,14 +160,14 @@ export async function reportFinishedGame(services: Pick<AppServices, 'store'>, g
   const conceded = outcome.how === 'conceded' ? ([a, b].find((s) => s.result === 'loss')?.userId ?? null) : null;
   const acted = await actOnLeague(services, {
     leagueId,
-    actor: null,
-    command: corrected
-      ? { type: 'gameCorrected', gameId: game.stored.id, players, vp, conceded }
+    actor: correction ? { id: correction.by } : null,
+    command: correction
+      ? { type: 'gameCorrected', gameId: game.stored.id, players, vp, conceded, reason: correction.reason }
       : { type: 'gameFinished', players, vp, conceded, game: { gameId: game.stored.id, system: game.stored.system, encounter: details.encounter, crews: details.crews } },
   });
   if (acted.ok) {
     const recorded = acted.events.find((e) => e.type === 'ResultRecorded');
-    return { kind: 'recorded', league: acted.league, round: recorded?.type === 'ResultRecorded' ? recorded.result.round : 0, corrected };
+    return { kind: 'recorded', league: acted.league, round: recorded?.type === 'ResultRecorded' ? recorded.result.round : 0, corrected: correction !== null };
   }
   return 'league' in acted ? { kind: 'refused', league: acted.league, problem: acted.problem } : { kind: 'none' };
 }

@@ -153,10 +153,15 @@ describe("the organiser's results (issue 17 §2)", () => {
     when(roundOne(), { type: 'gameFinished', players: ['A', 'C'], vp: [6, 3], conceded: null, game }, null).refused('NO_OPEN_TABLE');
     // A referee's correction after the end follows to the same table, as the game's own result.
     const recorded = run(roundOne(), { type: 'gameFinished', players: ['A', 'B'], vp: [6, 3], conceded: null, game }, null);
-    const corrected = run(recorded, { type: 'gameCorrected', gameId: 'g1', players: ['A', 'B'], vp: [5, 5], conceded: null }, null);
+    const correction: LeagueCommand = { type: 'gameCorrected', gameId: 'g1', players: ['A', 'B'], vp: [5, 5], conceded: null, reason: ' the marker was counted twice ' };
+    // The referee's reason goes into the league's log with the result (END-2: every correction says why).
+    when(recorded, correction, as('referee')).then([
+      { type: 'ResultRecorded', result: { kind: 'played', round: 1, players: ['A', 'B'], vp: [5, 5], voided: false, source: 'game', game }, reason: 'the marker was counted twice' },
+    ]);
+    const corrected = run(recorded, correction, as('referee'));
     expect(corrected.results.at(-1)).toMatchObject({ kind: 'played', round: 1, vp: [5, 5], source: 'game', game });
     expect(standings(corrected).find((r) => r.playerId === 'A')).toMatchObject({ tp: 1, draws: 1 });
-    when(roundOne(), { type: 'gameCorrected', gameId: 'g1', players: ['A', 'B'], vp: [5, 5], conceded: null }, null).refused('GAME_NOT_RECORDED');
+    when(roundOne(), correction, as('referee')).refused('GAME_NOT_RECORDED');
     // A concession counts as the conceder's forfeit, whatever the VP stood at.
     const conceded = run(roundOne(), { type: 'gameFinished', players: ['A', 'B'], vp: [0, 0], conceded: 'A', game }, null);
     expect(standings(conceded)[0]).toMatchObject({ playerId: 'B', tp: 3, vpTotal: 5 });

@@ -96,8 +96,11 @@ export type LeagueCommand =
    * did: a conceded game counts as the conceder's forfeit (the league's forfeit score), not by its VP.
    */
   | { type: 'gameFinished'; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null; game: GameInfo }
-  /** A referee corrected the score of a finished game that reported itself: its result follows, with the reason. */
-  | { type: 'gameCorrected'; gameId: string; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null }
+  /**
+   * A referee corrected the score of a finished game that reported itself: its result follows, with the
+   * referee's reason. The referee is the actor (the game's rules allowed them, not the league's).
+   */
+  | { type: 'gameCorrected'; gameId: string; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null; reason: string | null }
   | { type: 'close' };
 
 export type LeagueDecision = Result<LeagueEvent[], LeagueError>;
@@ -333,8 +336,8 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
         command.conceded !== null ? { kind: 'forfeit', ...base, absent: [command.conceded] } : { kind: 'played', ...base, vp: command.vp };
       const valid = checkResult(league, result, league.createdBy, []);
       if (!valid.ok) return valid;
-      // The why is in the game's own log (the referee's reason); the league's says it came from the game.
-      return accept({ type: 'ResultRecorded', result, reason: null });
+      // The league's log keeps the referee's why beside the game's own.
+      return accept({ type: 'ResultRecorded', result, reason: trimmed(command.reason) });
     }
     case 'close': {
       const checked = organiser();
