@@ -55,6 +55,17 @@ export const leagueEventSchema = z.discriminatedUnion('type', [
     /** Results that were missing when the round went out anyway ('warn' mode), as refusal codes. */
     warnings: z.array(z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
   }),
+  /**
+   * The organiser had the latest round paired again (before any of its results), by the rules that paired
+   * it: it replaces the round. Who left since it went out (`leftOut`) now left before it.
+   */
+  z.object({
+    type: z.literal('RoundPairedAgain'),
+    round: roundSchema,
+    repeatedByes: z.array(z.string()),
+    warnings: z.array(z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
+    leftOut: z.array(z.string()),
+  }),
   /** The organiser changed a round's pairing by hand (before any of its results). */
   z.object({ type: z.literal('PairingChanged'), round: z.number().int(), tables: z.array(z.object({ players: pairSchema })), byes: z.array(z.string()), rematches: z.array(pairSchema) }),
   z.object({ type: z.literal('EncounterFixed'), round: z.number().int(), code: z.string().nullable() }),
@@ -78,6 +89,11 @@ export type LeagueCommand =
   /** Leaving yourself, or (an organiser) dropping someone. */
   | { type: 'leave'; playerId: PlayerId }
   | { type: 'pairRound'; now: string }
+  /**
+   * Discards the latest round's pairing (before any result or report of it) and pairs it again by the
+   * same rules, as it goes out at `now`: round one from the seed's next draw, a later round Swiss.
+   */
+  | { type: 'pairAgain'; now: string }
   /** Swaps two players of the latest round (between tables, or with the bye). */
   | { type: 'swap'; a: PlayerId; b: PlayerId }
   | { type: 'fixEncounter'; round: number; code: string | null }
@@ -148,6 +164,28 @@ function rematchesIn(league: League, roundNumber: number, tables: readonly Table
   return tables.filter((t) => earlier.has(tableKey(0, t.players))).map((t) => [...t.players]);
 }
 
+/** The next round of `league` as it goes out at `now` (a one-day event's round ends its minutes later), or why not. */
+function nextRound(league: League, now: string, draw?: number): Result<{ round: Round; repeatedByes: PlayerId[]; warnings: LeagueError[] }, LeagueError> {
+  const active = league.players.filter((p) => isActive(p, league.rounds.length + 1));
+  if (league.status === 'open' && active.length < 2) return refuse('TOO_FEW_PLAYERS', { count: active.length });
+  const pairing = pairNextRound(league, draw);
+  if (!pairing.ok) return pairing;
+  const { round, tables, byes, rematches, repeatedByes, warnings } = pairing.value;
+  const minutes = league.settings.format === 'event' ? league.settings.roundMinutes : null;
+  const endsAt = minutes === null ? undefined : new Date(Date.parse(now) + minutes * 60_000).toISOString();
+  const drawn = round === 1 && draw !== undefined ? { draw } : {};
+  return { ok: true, value: { round: { number: round, tables, byes, pairedAt: now, rematches, ...(endsAt ? { endsAt } : {}), ...drawn }, repeatedByes, warnings } };
+}
+
+/** May the latest round's tables still change? Not once one of them has a result, or a report waiting for its answer. */
+function changeable(league: League): Result<Round, LeagueError> {
+  const round = league.rounds.at(-1);
+  if (!round) return refuse('UNKNOWN_ROUND', { round: 1 });
+  if ([...currentResults(league).values()].some((r) => r.round === round.number)) return refuse('ROUND_HAS_RESULTS', { round: round.number });
+  if (league.reports.some((r) => r.round === round.number)) return refuse('ROUND_HAS_REPORTS', { round: round.number });
+  return { ok: true, value: round };
+}
+
 const trimmed = (reason: string | null): string | null => (reason === null || reason.trim() === '' ? null : reason.trim());
 
 export function decideLeague(league: League, command: LeagueCommand, actor: Actor | null): LeagueDecision {
@@ -204,22 +242,35 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
     case 'pairRound': {
       const checked = organiser();
       if (!checked.ok) return checked;
-      const active = league.players.filter((p) => isActive(p, league.rounds.length + 1));
-      if (league.status === 'open' && active.length < 2) return refuse('TOO_FEW_PLAYERS', { count: active.length });
-      const pairing = pairNextRound(league);
-      if (!pairing.ok) return pairing;
-      const { round, tables, byes, rematches, repeatedByes, warnings } = pairing.value;
-      const minutes = league.settings.format === 'event' ? league.settings.roundMinutes : null;
-      const endsAt = minutes === null ? undefined : new Date(Date.parse(command.now) + minutes * 60_000).toISOString();
-      const paired: Round = { number: round, tables, byes, pairedAt: command.now, rematches, ...(endsAt ? { endsAt } : {}) };
-      return accept({ type: 'RoundPaired', round: paired, repeatedByes, warnings });
+      const next = nextRound(league, command.now);
+      if (!next.ok) return next;
+      return accept({ type: 'RoundPaired', ...next.value });
+    }
+    case 'pairAgain': {
+      const checked = gate(organiser, open);
+      if (!checked.ok) return checked;
+      const latest = changeable(league);
+      if (!latest.ok) return latest;
+      const { number, draw, encounter } = latest.value;
+      // Who left since the round went out is not paired in it again: they now left before it.
+      const leftOut = league.players.filter((p) => p.droppedAfterRound === number).map((p) => p.id);
+      const before: League = {
+        ...league,
+        rounds: league.rounds.slice(0, -1),
+        players: league.players.map((p) => (leftOut.includes(p.id) ? { ...p, droppedAfterRound: number - 1 } : p)),
+      };
+      // Round one again is the seed's next draw: a new draw, as verifiable as the first.
+      const next = nextRound(before, command.now, number === 1 ? (draw ?? 1) + 1 : undefined);
+      if (!next.ok) return next;
+      const round = encounter ? { ...next.value.round, encounter } : next.value.round;
+      return accept({ type: 'RoundPairedAgain', round, repeatedByes: next.value.repeatedByes, warnings: next.value.warnings, leftOut });
     }
     case 'swap': {
       const checked = gate(organiser, open);
       if (!checked.ok) return checked;
-      const round = league.rounds.at(-1);
-      if (!round) return refuse('UNKNOWN_ROUND', { round: 1 });
-      if ([...currentResults(league).values()].some((r) => r.round === round.number)) return refuse('ROUND_HAS_RESULTS', { round: round.number });
+      const latest = changeable(league);
+      if (!latest.ok) return latest;
+      const round = latest.value;
       const seated = (id: PlayerId) => round.byes.includes(id) || round.tables.some((t) => t.players.includes(id));
       if (command.a === command.b || !seated(command.a) || !seated(command.b)) return refuse('INVALID_SWAP');
       const swap = (id: PlayerId) => (id === command.a ? command.b : id === command.b ? command.a : id);
@@ -368,6 +419,12 @@ export function evolveLeague(league: League, event: LeagueEvent): League {
       return { ...league, players: league.players.map((p) => (p.id === event.playerId ? { ...p, droppedAfterRound: event.afterRound } : p)) };
     case 'RoundPaired':
       return { ...league, rounds: [...league.rounds, event.round] };
+    case 'RoundPairedAgain':
+      return {
+        ...league,
+        rounds: league.rounds.map((r) => (r.number === event.round.number ? event.round : r)),
+        players: league.players.map((p) => (event.leftOut.includes(p.id) ? { ...p, droppedAfterRound: event.round.number - 1 } : p)),
+      };
     case 'PairingChanged':
       return { ...league, rounds: league.rounds.map((r) => (r.number === event.round ? { ...r, tables: event.tables, byes: event.byes, rematches: event.rematches } : r)) };
     case 'EncounterFixed':

@@ -164,11 +164,13 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         if (!first) return ephemeral(ctx.t('league.verify.pending', { commitment }));
         // Round one's players: everyone it seated, as the draw saw them.
         const seated = [...first.tables.flatMap((t) => t.players), ...first.byes];
-        const redrawn = drawRoundOne(current.seed, seated);
+        const draw = first.draw ?? 1;
+        const redrawn = drawRoundOne(current.seed, seated, draw);
         const same = (tables: readonly { players: readonly [string, string] }[], byes: readonly string[]) => [...tables.map((t) => tableKey(1, t.players)), ...byes].sort().join('|');
         // A pairing changed by hand after the draw no longer matches, and says so.
         const match = same(redrawn.tables, redrawn.byes) === same(first.tables, first.byes) ? 'yes' : 'no';
-        return ephemeral(ctx.t('league.verify.done', { seed: current.seed, commitment, match }));
+        const done = ctx.t('league.verify.done', { seed: current.seed, commitment, match });
+        return ephemeral(draw === 1 ? done : `${done}\n${ctx.t('league.verify.again', { draw })}`);
       }
       case 'pair':
         return pairPreview(ctx, current, found.league);
@@ -210,6 +212,23 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         if (!done.ok) return refuse(done.problem);
         const round = done.league.league.rounds.length;
         return inChannel(ctx, (t) => ({ content: t('league.swapped', { round, a: nameOf(current, player_a.id), b: nameOf(current, player_b.id) }), embeds: [roundEmbed(t, done.league.league, round)] }));
+      }
+      case 'pair_again': {
+        const done = await act(ctx, found.league, { type: 'pairAgain', now: new Date(ctx.services.clock()).toISOString() });
+        if (!done.ok) return refuse(done.problem);
+        const league = done.league.league;
+        const round = league.rounds.at(-1)!;
+        const tp = await publicTranslator(ctx, ctx.guildId);
+        const picture = await roundAttachments(tp, league, round.number);
+        // The round's players are pinged: their tables changed.
+        const players = [...round.tables.flatMap((t) => t.players), ...round.byes];
+        return withMentions(
+          reply(
+            { content: `${tp('league.pairedAgain', { round: round.number, league: league.name })}\n${players.map((id) => `<@${id}>`).join(' ')}`, embeds: [{ ...roundEmbed(tp, league, round.number), ...picture.image }], attachments: picture.attachments },
+            { files: picture.files },
+          ),
+          players.slice(0, 100),
+        );
       }
       case 'encounter': {
         const { round, code } = invocation.args;

@@ -145,6 +145,7 @@ export const leagueDefinition = {
       playerA,
       playerB,
     ]),
+    sub('pair_again', 'reapparier', 'Organiser: pair the latest round again, before any of its results', 'Organisateur : apparier à nouveau la dernière ronde, avant tout résultat', [league]),
     sub('encounter', 'rencontre', 'Organiser: fix a round’s encounter for every table (share code)', 'Organisateur : fixer la rencontre d’une ronde (code de partage)', [
       league,
       round,
