@@ -6,7 +6,8 @@
  *
  * Organisers: the league's creator, anyone named organiser, and members of the organiser role. A player
  * acts on their own games (join, leave, report, confirm, dispute, withdraw); everything else is an
- * organiser's. A finished game reports itself with no actor (the bot).
+ * organiser's. A finished game reports itself with no actor (the bot); a referee's later correction of
+ * its score comes with the referee as its actor, whom the game's rules, not the league's, allowed.
  */
 import { z } from 'zod';
 import {
