@@ -92,9 +92,9 @@ export type LeagueCommand =
   | { type: 'pairRound'; now: string }
   /**
    * Discards the latest round's pairing (before any result or report of it) and pairs it again by the
-   * same rules, as it goes out at `now`: round one from the seed's next draw, a later round Swiss.
+   * same rules: round one from the seed's next draw, a later round Swiss. Its clock runs on.
    */
-  | { type: 'pairAgain'; now: string }
+  | { type: 'pairAgain' }
   /** Swaps two players of the latest round (between tables, or with the bye). */
   | { type: 'swap'; a: PlayerId; b: PlayerId }
   | { type: 'fixEncounter'; round: number; code: string | null }
@@ -165,17 +165,15 @@ function rematchesIn(league: League, roundNumber: number, tables: readonly Table
   return tables.filter((t) => earlier.has(tableKey(0, t.players))).map((t) => [...t.players]);
 }
 
-/** The next round of `league` as it goes out at `now` (a one-day event's round ends its minutes later), or why not. */
-function nextRound(league: League, now: string, draw?: number): Result<{ round: Round; repeatedByes: PlayerId[]; warnings: LeagueError[] }, LeagueError> {
+/** The next round of `league`, its tables and byes (its clock is the caller's), or why not. */
+function nextRound(league: League, draw?: number): Result<{ round: Round; repeatedByes: PlayerId[]; warnings: LeagueError[] }, LeagueError> {
   const active = league.players.filter((p) => isActive(p, league.rounds.length + 1));
   if (league.status === 'open' && active.length < 2) return refuse('TOO_FEW_PLAYERS', { count: active.length });
   const pairing = pairNextRound(league, draw);
   if (!pairing.ok) return pairing;
   const { round, tables, byes, rematches, repeatedByes, warnings } = pairing.value;
-  const minutes = league.settings.format === 'event' ? league.settings.roundMinutes : null;
-  const endsAt = minutes === null ? undefined : new Date(Date.parse(now) + minutes * 60_000).toISOString();
   const drawn = round === 1 && draw !== undefined ? { draw } : {};
-  return { ok: true, value: { round: { number: round, tables, byes, pairedAt: now, rematches, ...(endsAt ? { endsAt } : {}), ...drawn }, repeatedByes, warnings } };
+  return { ok: true, value: { round: { number: round, tables, byes, rematches, ...drawn }, repeatedByes, warnings } };
 }
 
 /** May the latest round's tables still change? Not once one of them has a result, or a report waiting for its answer. */
@@ -243,16 +241,19 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
     case 'pairRound': {
       const checked = organiser();
       if (!checked.ok) return checked;
-      const next = nextRound(league, command.now);
+      const next = nextRound(league);
       if (!next.ok) return next;
-      return accept({ type: 'RoundPaired', ...next.value });
+      // A one-day event's round ends its minutes after it goes out.
+      const minutes = league.settings.format === 'event' ? league.settings.roundMinutes : null;
+      const endsAt = minutes === null ? {} : { endsAt: new Date(Date.parse(command.now) + minutes * 60_000).toISOString() };
+      return accept({ type: 'RoundPaired', ...next.value, round: { ...next.value.round, pairedAt: command.now, ...endsAt } });
     }
     case 'pairAgain': {
       const checked = gate(organiser, open);
       if (!checked.ok) return checked;
       const latest = changeable(league);
       if (!latest.ok) return latest;
-      const { number, draw, encounter } = latest.value;
+      const { number, draw, pairedAt, endsAt, encounter } = latest.value;
       // Who left since the round went out is not paired in it again: they now left before it.
       const leftOut = league.players.filter((p) => p.droppedAfterRound === number).map((p) => p.id);
       const before: League = {
@@ -261,9 +262,11 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
         players: league.players.map((p) => (leftOut.includes(p.id) ? { ...p, droppedAfterRound: number - 1 } : p)),
       };
       // Round one again is the seed's next draw: a new draw, as verifiable as the first.
-      const next = nextRound(before, command.now, number === 1 ? (draw ?? 1) + 1 : undefined);
+      const next = nextRound(before, number === 1 ? (draw ?? 1) + 1 : undefined);
       if (!next.ok) return next;
-      const round = encounter ? { ...next.value.round, encounter } : next.value.round;
+      // Who plays whom changes, not when the round ends (its timers stand) nor its encounter.
+      const kept = { ...(pairedAt ? { pairedAt } : {}), ...(endsAt ? { endsAt } : {}), ...(encounter ? { encounter } : {}) };
+      const round = { ...next.value.round, ...kept };
       return accept({ type: 'RoundPairedAgain', round, repeatedByes: next.value.repeatedByes, warnings: next.value.warnings, leftOut });
     }
     case 'swap': {

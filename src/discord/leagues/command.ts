@@ -214,7 +214,7 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         return inChannel(ctx, (t) => ({ content: t('league.swapped', { round, a: nameOf(current, player_a.id), b: nameOf(current, player_b.id) }), embeds: [roundEmbed(t, done.league.league, round)] }));
       }
       case 'pair_again': {
-        const done = await act(ctx, found.league, { type: 'pairAgain', now: new Date(ctx.services.clock()).toISOString() });
+        const done = await act(ctx, found.league, { type: 'pairAgain' });
         if (!done.ok) return refuse(done.problem);
         const league = done.league.league;
         const round = league.rounds.at(-1)!;
