@@ -14,6 +14,7 @@ import { IDS, findComponent, messageText, startApp, type App, type Who } from '.
 
 let app: App;
 const en = translator('en');
+const fr = translator('fr');
 const ch = () => app.double.channel('table-1').id;
 const NAMES: Record<string, Who> = { [IDS.alice]: 'alice', [IDS.bob]: 'bob', [IDS.carol]: 'carol', [IDS.rita]: 'rita' };
 
@@ -49,6 +50,22 @@ async function refused(who: Who, sub: string, options: Record<string, string | n
   expect(result.reply?.content).toContain(text);
   const after = await stored();
   expect(after.version).toBe(before.version);
+}
+
+/** What `run` did, and how many times the bot read a league from the store meanwhile (its after() work included). */
+async function leagueReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  const leagues = app.store.leagues;
+  const { getLeague, findLeague } = leagues;
+  let reads = 0;
+  leagues.getLeague = (id) => (reads++, getLeague.call(leagues, id));
+  leagues.findLeague = (guildId, name) => (reads++, findLeague.call(leagues, guildId, name));
+  try {
+    const result = await run();
+    await app.settle();
+    return { result, reads };
+  } finally {
+    Object.assign(leagues, { getLeague, findLeague });
+  }
 }
 
 async function sendRound(): Promise<League> {
@@ -115,19 +132,39 @@ describe('a league run in Discord', () => {
     expect(verify.reply?.content).toContain('the same tables ✓');
   });
 
+  it('the organiser pairs round one again before any result: the seed’s next draw, posted to its players, still verifiable', async () => {
+    await refused('alice', 'pair_again', { league: leagueId }, en('error.NOT_ORGANISER'));
+    const first = (await stored()).league.rounds[0]!;
+    const again = await ok('rita', 'pair_again', { league: leagueId });
+    expect(again.reply?.ephemeral).toBe(false);
+    expect(messageText(again.reply!)).toContain('Round 1 of **Autumn League** paired again by the organiser');
+    expect(again.reply!.attachments.map((a) => a.filename)).toEqual(['round-1.png']);
+    const { league } = await stored();
+    expect(league.rounds).toHaveLength(1);
+    expect(league.rounds[0]!.draw).toBe(2);
+    for (const id of league.rounds[0]!.tables.flatMap((t) => t.players)) expect(again.reply!.content).toContain(`<@${id}>`);
+    expect(league.rounds[0]!.tables).not.toEqual(first.tables);
+    const verify = await ok('carol', 'verify', { league: leagueId });
+    expect(verify.reply?.content).toContain('the same tables ✓');
+    expect(verify.reply?.content).toContain('it is draw 2 of the seed');
+    expect(messageText((await ok('carol', 'log', { league: leagueId })).reply!)).toContain('paired round 1 again');
+  });
+
   it('a report confirmed by the opponent with a button counts; confirming your own is refused', async () => {
     const { league } = await stored();
     const [a, b] = league.rounds[0]!.tables[0]!.players;
-    const report = await ok(NAMES[a]!, 'report', { league: leagueId, opponent: b, my_vp: 6, their_vp: 2 });
+    const { result: report, reads: reportReads } = await leagueReads(() => ok(NAMES[a]!, 'report', { league: leagueId, opponent: b, my_vp: 6, their_vp: 2 }));
+    // The league is read once: the decision starts from the league the command found.
+    expect(reportReads).toBe(1);
     expect(report.reply?.ephemeral).toBe(false);
     expect(messageText(report.reply!)).toContain('reported by');
     const confirm = findComponent([report.reply!], (id) => id.endsWith(':confirm'))!;
     const own = await app.click(NAMES[a]!, report.reply!.id, confirm.customId);
     expect(own.reply?.content ?? messageText(app.lastPublic()!)).toContain(en('error.OWN_REPORT'));
     expect((await stored()).league.results).toHaveLength(0);
-    const confirmed = await app.click(NAMES[b]!, report.reply!.id, confirm.customId);
+    const { result: confirmed, reads: confirmReads } = await leagueReads(() => app.click(NAMES[b]!, report.reply!.id, confirm.customId));
     expect(confirmed.ok, confirmed.error).toBe(true);
-    await app.settle();
+    expect(confirmReads).toBe(1);
     const after = (await stored()).league;
     expect(after.results).toEqual([expect.objectContaining({ kind: 'played', players: [a, b], vp: [6, 2], source: 'report' })]);
     expect(standings(after)[0]).toMatchObject({ playerId: a, tp: 3, vpDiff: 4 });
@@ -144,6 +181,14 @@ describe('a league run in Discord', () => {
     const player = NAMES[[c, d].find((id) => id !== IDS.rita)!]!;
     await refused(player, 'result', { league: leagueId, round: 1, player_a: c, vp_a: 8, player_b: d, vp_b: 0 }, en('error.NOT_ORGANISER'));
     await refused('rita', 'pair', { league: leagueId }, 'still has 1 table without a result');
+    // A round with a result keeps its tables, in the asker's language.
+    await refused('rita', 'pair_again', { league: leagueId }, en('error.ROUND_HAS_RESULTS', { round: 1 }));
+    app.double.setUser(IDS.rita, { locale: 'fr' });
+    try {
+      await refused('rita', 'pair_again', { league: leagueId }, fr('error.ROUND_HAS_RESULTS', { round: 1 }));
+    } finally {
+      app.double.setUser(IDS.rita, { locale: 'en-US' });
+    }
     await refused('alice', 'report', { league: 'Nope', opponent: IDS.bob, my_vp: 1, their_vp: 1 }, 'There is no league “Nope”');
   });
 

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameStore, LeagueStore, NewEvent, StoredLeague } from '../src/store/contract.js';
 import { openStore } from '../src/store/open.js';
+import { LEAGUE_ID_PATTERN } from '../src/leagues/model.js';
 import { postgresBackend, sqliteBackend, type TestBackend as Backend } from './support/databases.js';
 
 const entry = (type: string, payload: unknown = { type }, actor: string | null = 'organiser-1'): NewEvent => ({ type, payload, actor });
@@ -90,6 +91,8 @@ describe.each([{ make: () => sqliteBackend('leagues') }, { make: postgresBackend
     const a = await newLeague(guild, 'First');
     const b = await newLeague(guild, 'Second');
     expect(a.id).not.toBe(b.id);
+    // The ids it makes are the ones the league's web address and buttons accept.
+    for (const id of [a.id, b.id]) expect(id).toMatch(LEAGUE_ID_PATTERN);
   });
 
   it('reports nothing for unknown leagues, names, channels and games', async () => {

@@ -13,6 +13,7 @@ import type { AppServices } from './services.js';
 import type { LoadedGame } from './loadedGame.js';
 import type { Outcome, Problem } from './problems.js';
 import { roundTimersOf } from './awaiting.js';
+import type { Outcome as GameOutcome } from '../systems/contract.js';
 
 export interface LoadedLeague {
   stored: StoredLeague;
@@ -22,7 +23,11 @@ export interface LoadedLeague {
 /** A league's name: what organisers type, shown in titles. */
 export const LEAGUE_NAME = { min: 2, max: 64 } as const;
 
-export type LeagueOutcome = Outcome<{ league: LoadedLeague; events: LeagueEvent[]; before: League }>;
+/**
+ * What a command did to a league: its events and the league before and after them; or why nothing
+ * changed — with the league as it was ruled on, when it was the league that refused.
+ */
+export type LeagueOutcome = Outcome<{ league: LoadedLeague; events: LeagueEvent[]; before: League }> | { ok: false; problem: Problem; league: LoadedLeague };
 
 /** Parses a stored league's snapshot: a foreign or corrupt one is a problem naming it, never a league by chance. */
 export function parseLeague(stored: StoredLeague): { ok: true; league: LoadedLeague } | { ok: false; problem: Problem } {
@@ -71,19 +76,22 @@ export async function createLeague(
 
 /**
  * Rules on a command and stores what it decided. Lost compare-and-swaps are decided again on the league
- * as stored (two organisers at once); a refusal stores nothing. A timed round that goes out opens its
+ * as stored (two organisers at once); a refusal stores nothing. `loaded`: the league as the caller has
+ * just read it, so that the first attempt reads it no second time. A timed round that goes out opens its
  * timers with it, in `channelId` (the channel it goes out in), for the reminders (app/reminders.ts).
  */
 export async function actOnLeague(
   services: Pick<AppServices, 'store'>,
-  input: { leagueId: string; command: LeagueCommand; actor: Actor | null; interactionId?: string; channelId?: string },
+  input: { leagueId: string; loaded?: LoadedLeague; command: LeagueCommand; actor: Actor | null; interactionId?: string; channelId?: string },
 ): Promise<LeagueOutcome> {
+  let given = input.loaded?.stored.id === input.leagueId ? input.loaded : undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const loaded = await loadLeague(services, input.leagueId);
+    const loaded = given ? { ok: true as const, league: given } : await loadLeague(services, input.leagueId);
+    given = undefined;
     if (!loaded.ok) return loaded;
     const { stored, league } = loaded.league;
     const ran = runLeague(league, input.command, input.actor);
-    if (!ran.ok) return { ok: false, problem: ran.error };
+    if (!ran.ok) return { ok: false, problem: ran.error, league: loaded.league };
     const written = await services.store.leagues.appendLeagueEntries({
       leagueId: stored.id,
       expectedVersion: stored.version,
@@ -127,21 +135,27 @@ export type LeagueReport =
 const seat = z.object({ userId: z.string(), vp: z.number().int(), result: z.enum(['win', 'loss', 'draw']).nullable() });
 const twoSeats = z.tuple([seat, seat]);
 
+/** A referee's correction of a finished game's score: who made it and why. */
+export interface GameCorrection {
+  by: string;
+  reason: string | null;
+}
+
 /**
  * A game that just finished reports itself to the league it was named for at /game new, else to the
  * league of its channel: both players and their VP, the encounter, the crews. A finished game whose
- * score a referee corrected (`corrected`) reports its new result for the same table. A game with no score (an
- * abandoned one, a duel at the table) reports nothing; a league that cannot take it (no open table for
- * these two) says why, for the channel to show.
+ * score a referee corrected (`correction`) reports its new result for the same table, the referee and
+ * their reason in the league's log. A game with no score (an abandoned one, a duel at the table) reports
+ * nothing; a league that cannot take it (no open table for these two) says why, for the channel to show.
+ * `outcome` is the game's, as its system told it (the caller has it already).
  */
-export async function reportFinishedGame(services: Pick<AppServices, 'store'>, game: LoadedGame, corrected = false): Promise<LeagueReport> {
-  const leagues = services.store.leagues;
-  const leagueId = (await leagues.leagueOfGame(game.stored.id)) ?? (await leagues.leagueOfChannel(game.stored.channelId));
-  if (leagueId === null) return { kind: 'none' };
-  const outcome = game.system.outcome(game.state);
+export async function reportFinishedGame(services: Pick<AppServices, 'store'>, game: LoadedGame, outcome: GameOutcome, correction: GameCorrection | null = null): Promise<LeagueReport> {
   if (!outcome.finished || outcome.how === 'abandoned') return { kind: 'none' };
   const seats = twoSeats.safeParse(outcome.seats);
   if (!seats.success) return { kind: 'none' };
+  const leagues = services.store.leagues;
+  const leagueId = (await leagues.leagueOfGame(game.stored.id)) ?? (await leagues.leagueOfChannel(game.stored.channelId));
+  if (leagueId === null) return { kind: 'none' };
   const [a, b] = seats.data;
   const details = outcome.details ?? { encounter: null, crews: [] };
   const players: [string, string] = [a.userId, b.userId];
@@ -149,15 +163,14 @@ export async function reportFinishedGame(services: Pick<AppServices, 'store'>, g
   const conceded = outcome.how === 'conceded' ? ([a, b].find((s) => s.result === 'loss')?.userId ?? null) : null;
   const acted = await actOnLeague(services, {
     leagueId,
-    actor: null,
-    command: corrected
-      ? { type: 'gameCorrected', gameId: game.stored.id, players, vp, conceded }
+    actor: correction ? { id: correction.by } : null,
+    command: correction
+      ? { type: 'gameCorrected', gameId: game.stored.id, players, vp, conceded, reason: correction.reason }
       : { type: 'gameFinished', players, vp, conceded, game: { gameId: game.stored.id, system: game.stored.system, encounter: details.encounter, crews: details.crews } },
   });
   if (acted.ok) {
     const recorded = acted.events.find((e) => e.type === 'ResultRecorded');
-    return { kind: 'recorded', league: acted.league, round: recorded?.type === 'ResultRecorded' ? recorded.result.round : 0, corrected };
+    return { kind: 'recorded', league: acted.league, round: recorded?.type === 'ResultRecorded' ? recorded.result.round : 0, corrected: correction !== null };
   }
-  const loaded = await loadLeague(services, leagueId);
-  return loaded.ok ? { kind: 'refused', league: loaded.league, problem: acted.problem } : { kind: 'none' };
+  return 'league' in acted ? { kind: 'refused', league: acted.league, problem: acted.problem } : { kind: 'none' };
 }

@@ -16,12 +16,11 @@ import { linkPictures, PICTURES_PATH, type PictureLinks } from './pictureLinks.j
 import type { PictureRecipe } from '../systems/contract.js';
 import { localeFrom } from '../i18n/index.js';
 import { LEAGUE_PAGE_CSP, renderLeagueNotFoundPage } from '../leagues/webPage.js';
+import { LEAGUE_ID_PATTERN } from '../leagues/model.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 export const LEAGUES_PATH = '/leagues/';
-/** A league's id as its address carries it: URL-safe, 1 to 64 characters, nothing to decode. */
-export const LEAGUE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The public address of a league's page, for the bot to post. */
 export function leaguePageUrl(publicUrl: string, leagueId: string): string {

@@ -31,7 +31,8 @@ export const leagueMessagesEn = {
   'error.NO_OPEN_TABLE': 'You have no game against this player waiting for a result in this league. Check the pairings with /league round.',
   'error.GAME_NOT_RECORDED': 'The league never recorded this game’s result, so there is nothing to correct.',
   'error.NO_RESULT': 'That table of round {round} has no result to void.',
-  'error.ROUND_HAS_RESULTS': 'Round {round} already has results: its pairing can no longer change. Void them first if the pairing was wrong.',
+  'error.ROUND_HAS_RESULTS': 'Round {round} already has results: its tables can no longer change (a swap or a new pairing is only for a round nobody has played yet). Correct a wrong result with `/league result`.',
+  'error.ROUND_HAS_REPORTS': 'A game of round {round} has been reported and waits for its answer: the round’s tables can no longer change. If that game was not really played, its reporter withdraws the report first.',
   'error.INVALID_SWAP': 'Swap two different players who are both in the latest round.',
   'error.NOT_LATEST_ROUND': 'Only the latest round can change.',
   'error.ALREADY_CLOSED': 'This league is already closed.',
@@ -42,7 +43,7 @@ export const leagueMessagesEn = {
 
   'help.leagues.title': 'Leagues',
   'help.leagues':
-    '`/league create` starts a season or an event; players `/league join`. The organiser pairs each round with `/league pair` (checked before it goes out). After a game, `/league report` (your opponent confirms), or play it on the bot with `/game new league:`. `/league standings` shows the table, its picture and web page; `/league export` gives CSV or JSON.',
+    '`/league create` starts a season or an event; players `/league join`. The organiser pairs each round with `/league pair` (checked before it goes out). After a game, `/league report` (your opponent confirms), or play it on the bot with `/game new league:`. Before any result of a round, the organiser may `/league swap` two players or `/league pair_again` the whole round. `/league standings` shows the table, its picture and web page; `/league export` gives CSV or JSON.',
   // --- replies and public messages
   'league.created': '🏆 League **{name}** created ({format}). Players join with `/league join`; pair the first round with `/league pair`.',
   'league.format.season': 'a season',
@@ -87,6 +88,7 @@ export const leagueMessagesEn = {
   'league.round.none': 'No round has gone out yet. An organiser pairs one with `/league pair`.',
   'league.round.rematchFlag': '(rematch)',
   'league.swapped': '🔀 Round {round} changed by hand: {a} and {b} swapped.',
+  'league.pairedAgain': '🔁 Round {round} of **{league}** paired again by the organiser: these tables replace the earlier ones.',
   'league.encounterFixed': '🗺️ Round {round} of **{league}** is played on encounter `{code}` at every table.',
   'league.encounterCleared': '🗺️ Round {round} of **{league}** has no fixed encounter any more.',
 
@@ -140,6 +142,7 @@ export const leagueMessagesEn = {
   'league.log.PlayerRemoved': '{name} left',
   'league.log.PlayerDropped': '{name} dropped after round {round}',
   'league.log.RoundPaired': 'paired round {round}',
+  'league.log.RoundPairedAgain': 'paired round {round} again',
   'league.log.PairingChanged': 'changed round {round}’s pairing',
   'league.log.EncounterFixed': 'fixed round {round}’s encounter',
   'league.log.ResultReported': 'reported round {round}: {a} {vpA}–{vpB} {b}',
@@ -151,6 +154,7 @@ export const leagueMessagesEn = {
   'league.log.voided': 'voided {a} vs {b}',
   'league.log.forfeit': '{a} vs {b}, forfeit',
   'league.verify.pending': 'Round one has not gone out yet: its seed stays secret until then. Its fingerprint: `{commitment}`.',
+  'league.verify.again': 'Round one was paired again: it is draw {draw} of the seed (shuffle index {draw}).',
   'league.verify.done':
     'Seed `{seed}` (fingerprint `{commitment}` ✓). Round one redrawn from it: {match, select, yes {the same tables ✓} other {different tables ✗}}. Anyone can redo the draw: the players sorted by id, Fisher–Yates with the seed’s stream.',
   // --- a timed round's last minutes and its end (the reminders, discord/reminders.ts)
@@ -187,7 +191,8 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'error.NO_OPEN_TABLE': 'Vous n’avez pas de partie contre ce joueur en attente de résultat dans cette ligue. Vérifiez les appariements avec /league round.',
   'error.GAME_NOT_RECORDED': 'La ligue n’a jamais enregistré le résultat de cette partie : il n’y a rien à corriger.',
   'error.NO_RESULT': 'Cette table de la ronde {round} n’a pas de résultat à annuler.',
-  'error.ROUND_HAS_RESULTS': 'La ronde {round} a déjà des résultats : son appariement ne peut plus changer. Annulez-les d’abord si l’appariement était faux.',
+  'error.ROUND_HAS_RESULTS': 'La ronde {round} a déjà des résultats : ses tables ne peuvent plus changer (un échange ou un nouvel appariement ne vaut que pour une ronde que personne n’a encore jouée). Corrigez un résultat faux avec `/league result`.',
+  'error.ROUND_HAS_REPORTS': 'Une partie de la ronde {round} a été déclarée et attend sa réponse : les tables de la ronde ne peuvent plus changer. Si cette partie n’a pas vraiment été jouée, son déclarant retire d’abord la déclaration.',
   'error.INVALID_SWAP': 'Échangez deux joueurs différents, tous deux dans la dernière ronde.',
   'error.NOT_LATEST_ROUND': 'Seule la dernière ronde peut changer.',
   'error.ALREADY_CLOSED': 'Cette ligue est déjà close.',
@@ -198,7 +203,7 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
 
   'help.leagues.title': 'Ligues',
   'help.leagues':
-    '`/league create` lance une saison ou un tournoi ; les joueurs font `/league join`. L’organisateur apparie chaque ronde avec `/league pair` (vérifiée avant envoi). Après une partie, `/league report` (votre adversaire confirme), ou jouez-la sur le bot avec `/game new league:`. `/league standings` montre le classement, son image et sa page web ; `/league export` donne du CSV ou du JSON.',
+    '`/league create` lance une saison ou un tournoi ; les joueurs font `/league join`. L’organisateur apparie chaque ronde avec `/league pair` (vérifiée avant envoi). Après une partie, `/league report` (votre adversaire confirme), ou jouez-la sur le bot avec `/game new league:`. Avant tout résultat d’une ronde, l’organisateur peut échanger deux joueurs (`/league swap`) ou apparier à nouveau toute la ronde (`/league pair_again`). `/league standings` montre le classement, son image et sa page web ; `/league export` donne du CSV ou du JSON.',
   'league.created': '🏆 Ligue **{name}** créée ({format}). Les joueurs rejoignent avec `/league join` ; appariez la première ronde avec `/league pair`.',
   'league.format.season': 'une saison',
   'league.format.event': 'un tournoi d’un jour, rondes de {minutes} minutes',
@@ -242,6 +247,7 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'league.round.none': 'Aucune ronde n’a encore été lancée. Un organisateur en apparie une avec `/league pair`.',
   'league.round.rematchFlag': '(revanche)',
   'league.swapped': '🔀 Ronde {round} changée à la main : {a} et {b} échangés.',
+  'league.pairedAgain': '🔁 Ronde {round} de **{league}** appariée à nouveau par l’organisateur : ces tables remplacent les précédentes.',
   'league.encounterFixed': '🗺️ La ronde {round} de **{league}** se joue sur la rencontre `{code}` à toutes les tables.',
   'league.encounterCleared': '🗺️ La ronde {round} de **{league}** n’a plus de rencontre fixée.',
 
@@ -295,6 +301,7 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'league.log.PlayerRemoved': '{name} est parti',
   'league.log.PlayerDropped': '{name} est parti après la ronde {round}',
   'league.log.RoundPaired': 'a apparié la ronde {round}',
+  'league.log.RoundPairedAgain': 'a apparié la ronde {round} à nouveau',
   'league.log.PairingChanged': 'a changé l’appariement de la ronde {round}',
   'league.log.EncounterFixed': 'a fixé la rencontre de la ronde {round}',
   'league.log.ResultReported': 'a déclaré la ronde {round} : {a} {vpA}–{vpB} {b}',
@@ -306,6 +313,7 @@ export const leagueMessagesFr: Record<keyof typeof leagueMessagesEn, string> = {
   'league.log.voided': 'annulé {a} contre {b}',
   'league.log.forfeit': '{a} contre {b}, forfait',
   'league.verify.pending': 'La ronde un n’a pas encore été lancée : sa graine reste secrète jusque-là. Son empreinte : `{commitment}`.',
+  'league.verify.again': 'La ronde un a été appariée à nouveau : c’est le tirage {draw} de la graine (indice de mélange {draw}).',
   'league.verify.done':
     'Graine `{seed}` (empreinte `{commitment}` ✓). Ronde un retirée avec elle : {match, select, yes {les mêmes tables ✓} other {des tables différentes ✗}}. Chacun peut refaire le tirage : les joueurs triés par identifiant, Fisher–Yates avec le flux de la graine.',
   'league.round.closing':

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decideLeague, evolveLeague, replayLeague, runLeague, type LeagueCommand, type LeagueEvent } from './decider.js';
+import { decideLeague, evolveLeague, leagueEventSchema, replayLeague, runLeague, type LeagueCommand, type LeagueEvent } from './decider.js';
 import { currentResults, type Actor, type League } from './model.js';
 import { standings } from './standings.js';
+import { drawRoundOne } from './pairings.js';
 
 const SEED = 'c3'.repeat(32);
 const ORG: Actor = { id: 'org' };
@@ -153,10 +154,15 @@ describe("the organiser's results (issue 17 §2)", () => {
     when(roundOne(), { type: 'gameFinished', players: ['A', 'C'], vp: [6, 3], conceded: null, game }, null).refused('NO_OPEN_TABLE');
     // A referee's correction after the end follows to the same table, as the game's own result.
     const recorded = run(roundOne(), { type: 'gameFinished', players: ['A', 'B'], vp: [6, 3], conceded: null, game }, null);
-    const corrected = run(recorded, { type: 'gameCorrected', gameId: 'g1', players: ['A', 'B'], vp: [5, 5], conceded: null }, null);
+    const correction: LeagueCommand = { type: 'gameCorrected', gameId: 'g1', players: ['A', 'B'], vp: [5, 5], conceded: null, reason: ' the marker was counted twice ' };
+    // The referee's reason goes into the league's log with the result (END-2: every correction says why).
+    when(recorded, correction, as('referee')).then([
+      { type: 'ResultRecorded', result: { kind: 'played', round: 1, players: ['A', 'B'], vp: [5, 5], voided: false, source: 'game', game }, reason: 'the marker was counted twice' },
+    ]);
+    const corrected = run(recorded, correction, as('referee'));
     expect(corrected.results.at(-1)).toMatchObject({ kind: 'played', round: 1, vp: [5, 5], source: 'game', game });
     expect(standings(corrected).find((r) => r.playerId === 'A')).toMatchObject({ tp: 1, draws: 1 });
-    when(roundOne(), { type: 'gameCorrected', gameId: 'g1', players: ['A', 'B'], vp: [5, 5], conceded: null }, null).refused('GAME_NOT_RECORDED');
+    when(roundOne(), correction, as('referee')).refused('GAME_NOT_RECORDED');
     // A concession counts as the conceder's forfeit, whatever the VP stood at.
     const conceded = run(roundOne(), { type: 'gameFinished', players: ['A', 'B'], vp: [0, 0], conceded: 'A', game }, null);
     expect(standings(conceded)[0]).toMatchObject({ playerId: 'B', tp: 3, vpTotal: 5 });
@@ -177,6 +183,8 @@ describe('rounds (issue 17 §4)', () => {
     expect(paired.rounds[0]).toMatchObject({ number: 1, pairedAt: '2026-11-28T10:00:00.000Z', endsAt: '2026-11-28T12:30:00.000Z' });
     expect(paired.rounds[0]!.tables).toHaveLength(1);
     expect(paired.rounds[0]!.byes).toHaveLength(1);
+    // Paired again, the round keeps its clock: the timers set when it went out still hold.
+    expect(run(paired, { type: 'pairAgain' }, ORG).rounds[0]).toMatchObject({ pairedAt: '2026-11-28T10:00:00.000Z', endsAt: '2026-11-28T12:30:00.000Z', draw: 2 });
   });
 
   it('settings out of range are refused with what was wrong', () => {
@@ -198,6 +206,63 @@ describe('rounds (issue 17 §4)', () => {
     when(withResult, { type: 'swap', a: 'B', b: 'C' }, ORG).refused('ROUND_HAS_RESULTS');
   });
 
+  it('the organiser pairs round one again before any result: the seed’s next draw, as verifiable as the first, logged as such', () => {
+    const eight = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    const paired = run(given(...joined(...eight)), { type: 'pairRound', now: '2026-11-01T18:00:00.000Z' }, ORG);
+    expect(paired.rounds[0]!.tables).toEqual(drawRoundOne(SEED, eight).tables);
+    const again = decideLeague(paired, { type: 'pairAgain' }, ORG);
+    const second = drawRoundOne(SEED, eight, 2);
+    expect(again).toEqual({
+      ok: true,
+      value: [{ type: 'RoundPairedAgain', round: { number: 1, tables: second.tables, byes: [], pairedAt: '2026-11-01T18:00:00.000Z', rematches: [], draw: 2 }, repeatedByes: [], warnings: [], leftOut: [] }],
+    });
+    // A new draw, not the first one again.
+    expect(second.tables).not.toEqual(paired.rounds[0]!.tables);
+    const twice = run(run(paired, { type: 'pairAgain' }, ORG), { type: 'pairAgain' }, ORG);
+    expect(twice.rounds).toHaveLength(1);
+    expect(twice.rounds[0]).toMatchObject({ draw: 3, tables: drawRoundOne(SEED, eight, 3).tables });
+  });
+
+  it('pairing again: only an organiser, an open league, a round out, and none of its games reported or recorded (a swap neither)', () => {
+    when(roundOne(), { type: 'pairAgain' }, as('A')).refused('NOT_ORGANISER');
+    when(run(roundOne(), { type: 'close' }, ORG), { type: 'pairAgain' }, ORG).refused('LEAGUE_CLOSED');
+    when(given(...joined('A', 'B')), { type: 'pairAgain' }, ORG).refused('UNKNOWN_ROUND');
+    const withResult = run(roundOne(), { type: 'enter', round: 1, players: ['C', 'D'], vp: [5, 3], reason: null }, ORG);
+    when(withResult, { type: 'pairAgain' }, ORG).refused('ROUND_HAS_RESULTS');
+    const voided = run(withResult, { type: 'void', round: 1, players: ['C', 'D'], reason: 'wrong table' }, ORG);
+    when(voided, { type: 'pairAgain' }, ORG).refused('ROUND_HAS_RESULTS');
+    const reported = run(roundOne(), { type: 'report', opponent: 'B', vp: [6, 2] }, as('A'));
+    when(reported, { type: 'pairAgain' }, ORG).refused('ROUND_HAS_REPORTS');
+    when(reported, { type: 'swap', a: 'B', b: 'C' }, ORG).refused('ROUND_HAS_REPORTS');
+    // Withdrawn, the report frees the round.
+    expect(decideLeague(run(reported, { type: 'withdraw', reportId: 1 }, as('A')), { type: 'pairAgain' }, ORG).ok).toBe(true);
+  });
+
+  it('a Swiss round paired again leaves out who dropped since it went out, keeps its encounter, and replays from the log', () => {
+    const round1 = run(run(run(roundOne(), { type: 'enter', round: 1, players: ['A', 'B'], vp: [6, 2], reason: null }, ORG), { type: 'enter', round: 1, players: ['C', 'D'], vp: [5, 3], reason: null }, ORG), {
+      type: 'join',
+      playerId: 'E',
+      name: 'E',
+    }, ORG);
+    const paired = run(round1, { type: 'pairRound', now: '2026-11-08T18:00:00.000Z' }, ORG);
+    expect(paired.rounds[1]!.byes).toHaveLength(1);
+    const fixed = run(run(paired, { type: 'fixEncounter', round: 2, code: 'GG3-ABCD' }, ORG), { type: 'leave', playerId: 'A' }, as('A'));
+    expect(fixed.players.find((p) => p.id === 'A')?.droppedAfterRound).toBe(2);
+    const ran = runLeague(fixed, { type: 'pairAgain' }, ORG);
+    if (!ran.ok) throw new Error(ran.error.code);
+    expect(ran.value.events).toMatchObject([{ type: 'RoundPairedAgain', leftOut: ['A'] }]);
+    const round2 = ran.value.league.rounds[1]!;
+    // Four players left: two tables, no bye, A nowhere; C, the one winner left, meets E (unplayed, ranked above B and D, and C met D).
+    expect(round2).toMatchObject({ number: 2, byes: [], encounter: 'GG3-ABCD', pairedAt: '2026-11-08T18:00:00.000Z' });
+    expect(round2.draw).toBeUndefined();
+    expect(round2.tables.flatMap((t) => t.players).sort()).toEqual(['B', 'C', 'D', 'E']);
+    expect(round2.tables.map((t) => [...t.players].sort().join())).toContain('C,E');
+    expect(ran.value.league.players.find((p) => p.id === 'A')?.droppedAfterRound).toBe(1);
+    // As stored and read back (JSON, then the log's schema), the event rebuilds the same league.
+    const stored = ran.value.events.map((e) => leagueEventSchema.parse(JSON.parse(JSON.stringify(e))));
+    expect(stored.reduce(evolveLeague, fixed)).toEqual(ran.value.league);
+  });
+
   it('fixes the encounter of a round for every table, or clears it', () => {
     const fixed = run(roundOne(), { type: 'fixEncounter', round: 1, code: 'GG3-ABCD' }, ORG);
     expect(fixed.rounds[0]!.encounter).toBe('GG3-ABCD');
@@ -212,6 +277,7 @@ describe('the decider is a plain fold', () => {
     fc.constantFrom(...ids).map((id): [LeagueCommand, Actor] => [{ type: 'join', playerId: id, name: id }, as(id)]),
     fc.constantFrom(...ids).map((id): [LeagueCommand, Actor] => [{ type: 'leave', playerId: id }, as(id)]),
     fc.constant<[LeagueCommand, Actor]>([{ type: 'pairRound', now: '2026-11-28T10:00:00.000Z' }, ORG]),
+    fc.constant<[LeagueCommand, Actor]>([{ type: 'pairAgain' }, ORG]),
     fc
       .tuple(fc.constantFrom(...ids), fc.constantFrom(...ids), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }))
       .map(([a, b, x, y]): [LeagueCommand, Actor] => [{ type: 'report', opponent: b, vp: [x, y] }, as(a)]),

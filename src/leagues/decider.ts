@@ -6,7 +6,8 @@
  *
  * Organisers: the league's creator, anyone named organiser, and members of the organiser role. A player
  * acts on their own games (join, leave, report, confirm, dispute, withdraw); everything else is an
- * organiser's. A finished game reports itself with no actor (the bot).
+ * organiser's. A finished game reports itself with no actor (the bot); a referee's later correction of
+ * its score comes with the referee as its actor, whom the game's rules, not the league's, allowed.
  */
 import { z } from 'zod';
 import {
@@ -55,6 +56,17 @@ export const leagueEventSchema = z.discriminatedUnion('type', [
     /** Results that were missing when the round went out anyway ('warn' mode), as refusal codes. */
     warnings: z.array(z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
   }),
+  /**
+   * The organiser had the latest round paired again (before any of its results), by the rules that paired
+   * it: it replaces the round. Who left since it went out (`leftOut`) now left before it.
+   */
+  z.object({
+    type: z.literal('RoundPairedAgain'),
+    round: roundSchema,
+    repeatedByes: z.array(z.string()),
+    warnings: z.array(z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })),
+    leftOut: z.array(z.string()),
+  }),
   /** The organiser changed a round's pairing by hand (before any of its results). */
   z.object({ type: z.literal('PairingChanged'), round: z.number().int(), tables: z.array(z.object({ players: pairSchema })), byes: z.array(z.string()), rematches: z.array(pairSchema) }),
   z.object({ type: z.literal('EncounterFixed'), round: z.number().int(), code: z.string().nullable() }),
@@ -78,6 +90,11 @@ export type LeagueCommand =
   /** Leaving yourself, or (an organiser) dropping someone. */
   | { type: 'leave'; playerId: PlayerId }
   | { type: 'pairRound'; now: string }
+  /**
+   * Discards the latest round's pairing (before any result or report of it) and pairs it again by the
+   * same rules: round one from the seed's next draw, a later round Swiss. Its clock runs on.
+   */
+  | { type: 'pairAgain' }
   /** Swaps two players of the latest round (between tables, or with the bye). */
   | { type: 'swap'; a: PlayerId; b: PlayerId }
   | { type: 'fixEncounter'; round: number; code: string | null }
@@ -96,8 +113,11 @@ export type LeagueCommand =
    * did: a conceded game counts as the conceder's forfeit (the league's forfeit score), not by its VP.
    */
   | { type: 'gameFinished'; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null; game: GameInfo }
-  /** A referee corrected the score of a finished game that reported itself: its result follows, with the reason. */
-  | { type: 'gameCorrected'; gameId: string; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null }
+  /**
+   * A referee corrected the score of a finished game that reported itself: its result follows, with the
+   * referee's reason. The referee is the actor (the game's rules allowed them, not the league's).
+   */
+  | { type: 'gameCorrected'; gameId: string; players: [PlayerId, PlayerId]; vp: [number, number]; conceded: PlayerId | null; reason: string | null }
   | { type: 'close' };
 
 export type LeagueDecision = Result<LeagueEvent[], LeagueError>;
@@ -143,6 +163,26 @@ function rematchesIn(league: League, roundNumber: number, tables: readonly Table
   const earlier = new Set<string>();
   for (const round of league.rounds) if (round.number < roundNumber) for (const key of pairsOf(round.tables)) earlier.add(key);
   return tables.filter((t) => earlier.has(tableKey(0, t.players))).map((t) => [...t.players]);
+}
+
+/** The next round of `league`, its tables and byes (its clock is the caller's), or why not. */
+function nextRound(league: League, draw?: number): Result<{ round: Round; repeatedByes: PlayerId[]; warnings: LeagueError[] }, LeagueError> {
+  const active = league.players.filter((p) => isActive(p, league.rounds.length + 1));
+  if (league.status === 'open' && active.length < 2) return refuse('TOO_FEW_PLAYERS', { count: active.length });
+  const pairing = pairNextRound(league, draw);
+  if (!pairing.ok) return pairing;
+  const { round, tables, byes, rematches, repeatedByes, warnings } = pairing.value;
+  const drawn = round === 1 && draw !== undefined ? { draw } : {};
+  return { ok: true, value: { round: { number: round, tables, byes, rematches, ...drawn }, repeatedByes, warnings } };
+}
+
+/** May the latest round's tables still change? Not once one of them has a result, or a report waiting for its answer. */
+function changeable(league: League): Result<Round, LeagueError> {
+  const round = league.rounds.at(-1);
+  if (!round) return refuse('UNKNOWN_ROUND', { round: 1 });
+  if ([...currentResults(league).values()].some((r) => r.round === round.number)) return refuse('ROUND_HAS_RESULTS', { round: round.number });
+  if (league.reports.some((r) => r.round === round.number)) return refuse('ROUND_HAS_REPORTS', { round: round.number });
+  return { ok: true, value: round };
 }
 
 const trimmed = (reason: string | null): string | null => (reason === null || reason.trim() === '' ? null : reason.trim());
@@ -201,22 +241,40 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
     case 'pairRound': {
       const checked = organiser();
       if (!checked.ok) return checked;
-      const active = league.players.filter((p) => isActive(p, league.rounds.length + 1));
-      if (league.status === 'open' && active.length < 2) return refuse('TOO_FEW_PLAYERS', { count: active.length });
-      const pairing = pairNextRound(league);
-      if (!pairing.ok) return pairing;
-      const { round, tables, byes, rematches, repeatedByes, warnings } = pairing.value;
+      const next = nextRound(league);
+      if (!next.ok) return next;
+      // A one-day event's round ends its minutes after it goes out.
       const minutes = league.settings.format === 'event' ? league.settings.roundMinutes : null;
-      const endsAt = minutes === null ? undefined : new Date(Date.parse(command.now) + minutes * 60_000).toISOString();
-      const paired: Round = { number: round, tables, byes, pairedAt: command.now, rematches, ...(endsAt ? { endsAt } : {}) };
-      return accept({ type: 'RoundPaired', round: paired, repeatedByes, warnings });
+      const endsAt = minutes === null ? {} : { endsAt: new Date(Date.parse(command.now) + minutes * 60_000).toISOString() };
+      return accept({ type: 'RoundPaired', ...next.value, round: { ...next.value.round, pairedAt: command.now, ...endsAt } });
+    }
+    case 'pairAgain': {
+      const checked = gate(organiser, open);
+      if (!checked.ok) return checked;
+      const latest = changeable(league);
+      if (!latest.ok) return latest;
+      const { number, draw, pairedAt, endsAt, encounter } = latest.value;
+      // Who left since the round went out is not paired in it again: they now left before it.
+      const leftOut = league.players.filter((p) => p.droppedAfterRound === number).map((p) => p.id);
+      const before: League = {
+        ...league,
+        rounds: league.rounds.slice(0, -1),
+        players: league.players.map((p) => (leftOut.includes(p.id) ? { ...p, droppedAfterRound: number - 1 } : p)),
+      };
+      // Round one again is the seed's next draw: a new draw, as verifiable as the first.
+      const next = nextRound(before, number === 1 ? (draw ?? 1) + 1 : undefined);
+      if (!next.ok) return next;
+      // Who plays whom changes, not when the round ends (its timers stand) nor its encounter.
+      const kept = { ...(pairedAt ? { pairedAt } : {}), ...(endsAt ? { endsAt } : {}), ...(encounter ? { encounter } : {}) };
+      const round = { ...next.value.round, ...kept };
+      return accept({ type: 'RoundPairedAgain', round, repeatedByes: next.value.repeatedByes, warnings: next.value.warnings, leftOut });
     }
     case 'swap': {
       const checked = gate(organiser, open);
       if (!checked.ok) return checked;
-      const round = league.rounds.at(-1);
-      if (!round) return refuse('UNKNOWN_ROUND', { round: 1 });
-      if ([...currentResults(league).values()].some((r) => r.round === round.number)) return refuse('ROUND_HAS_RESULTS', { round: round.number });
+      const latest = changeable(league);
+      if (!latest.ok) return latest;
+      const round = latest.value;
       const seated = (id: PlayerId) => round.byes.includes(id) || round.tables.some((t) => t.players.includes(id));
       if (command.a === command.b || !seated(command.a) || !seated(command.b)) return refuse('INVALID_SWAP');
       const swap = (id: PlayerId) => (id === command.a ? command.b : id === command.b ? command.a : id);
@@ -333,8 +391,8 @@ export function decideLeague(league: League, command: LeagueCommand, actor: Acto
         command.conceded !== null ? { kind: 'forfeit', ...base, absent: [command.conceded] } : { kind: 'played', ...base, vp: command.vp };
       const valid = checkResult(league, result, league.createdBy, []);
       if (!valid.ok) return valid;
-      // The why is in the game's own log (the referee's reason); the league's says it came from the game.
-      return accept({ type: 'ResultRecorded', result, reason: null });
+      // The league's log keeps the referee's why beside the game's own.
+      return accept({ type: 'ResultRecorded', result, reason: trimmed(command.reason) });
     }
     case 'close': {
       const checked = organiser();
@@ -365,6 +423,12 @@ export function evolveLeague(league: League, event: LeagueEvent): League {
       return { ...league, players: league.players.map((p) => (p.id === event.playerId ? { ...p, droppedAfterRound: event.afterRound } : p)) };
     case 'RoundPaired':
       return { ...league, rounds: [...league.rounds, event.round] };
+    case 'RoundPairedAgain':
+      return {
+        ...league,
+        rounds: league.rounds.map((r) => (r.number === event.round.number ? event.round : r)),
+        players: league.players.map((p) => (event.leftOut.includes(p.id) ? { ...p, droppedAfterRound: event.round.number - 1 } : p)),
+      };
     case 'PairingChanged':
       return { ...league, rounds: league.rounds.map((r) => (r.number === event.round ? { ...r, tables: event.tables, byes: event.byes, rematches: event.rematches } : r)) };
     case 'EncounterFixed':

@@ -46,6 +46,8 @@ export const LEAGUE_ERROR_CODES = [
   'NO_RESULT',
   /** Re-pairing a round some of whose tables have results. */
   'ROUND_HAS_RESULTS',
+  /** Changing a round's tables while a player's report of one of them waits for its answer. */
+  'ROUND_HAS_REPORTS',
   /** Swapping a player with themself, or players not in that round. */
   'INVALID_SWAP',
   'NOT_LATEST_ROUND',
@@ -64,6 +66,12 @@ export interface LeagueError {
   code: LeagueErrorCode;
   params?: Record<string, string | number>;
 }
+
+/**
+ * A league's id as its web address and its buttons carry it: URL-safe, 1 to 64 characters, nothing to
+ * decode. Anything else in a path or a custom id is not a league the bot made.
+ */
+export const LEAGUE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const playerIdSchema = z.string().min(1).max(64);
 export type PlayerId = z.infer<typeof playerIdSchema>;
@@ -92,6 +100,8 @@ export const roundSchema = z.object({
   encounter: z.string().optional(),
   /** Tables whose players met before, flagged when the round went out. */
   rematches: z.array(pair).optional(),
+  /** Round one: which draw of the seed's stream it is (absent: the first; more when it was paired again). */
+  draw: z.number().int().min(1).optional(),
 });
 export type Round = z.infer<typeof roundSchema>;
 

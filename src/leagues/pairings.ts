@@ -3,8 +3,9 @@
  *
  * Round one is drawn from the league's seed, verifiable like a game's shuffle: the active players sorted
  * by id, then Fisher–Yates from the last position down with j = nextInt(i + 1) on the table engine's
- * ShuffleStream (rng.ts; the engine README's "Shuffles") keyed by the seed, seat 0, index 1; tables are positions
- * (1, 2), (3, 4)…, and with an odd count the last position has the bye.
+ * ShuffleStream (rng.ts; the engine README's "Shuffles") keyed by the seed, seat 0, index 1 (2, 3… when
+ * the organiser pairs round one again: each draw its own index); tables are positions (1, 2), (3, 4)…,
+ * and with an odd count the last position has the bye.
  *
  * Later rounds are Swiss, as a maximum weighted matching (edmonds-blossom-fixed, maximum cardinality)
  * between the active players, plus a "bye" vertex when their count is odd (neighbours in the ranking
@@ -41,9 +42,9 @@ export interface Pairing {
   warnings: LeagueError[];
 }
 
-/** The draw of round one: the players sorted by id, shuffled with the seed's stream. */
-export function drawRoundOne(seed: string, players: readonly PlayerId[]): { tables: Table[]; byes: PlayerId[] } {
-  const order = fisherYates(new ShuffleStream(Buffer.from(seed, 'hex'), 0, 1), [...players].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+/** The draw of round one: the players sorted by id, shuffled with the seed's stream (its `draw`th). */
+export function drawRoundOne(seed: string, players: readonly PlayerId[], draw = 1): { tables: Table[]; byes: PlayerId[] } {
+  const order = fisherYates(new ShuffleStream(Buffer.from(seed, 'hex'), 0, draw), [...players].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   const tables: Table[] = [];
   for (let i = 0; i + 1 < order.length; i += 2) tables.push({ players: [order[i]!, order[i + 1]!] });
   return { tables, byes: order.length % 2 ? [order.at(-1)!] : [] };
@@ -161,9 +162,9 @@ export function swissInput(league: League, active: readonly PlayerId[]): SwissIn
 
 /**
  * The next round of the league, or a refusal: a closed league, or (in the 'refuse' mode) a past table
- * still without a result.
+ * still without a result. `draw`: round one's draw of the seed (see drawRoundOne).
  */
-export function pairNextRound(league: League): Result<Pairing, LeagueError> {
+export function pairNextRound(league: League, draw = 1): Result<Pairing, LeagueError> {
   if (league.status === 'closed') return { ok: false, error: { code: 'LEAGUE_CLOSED' } };
   const round = league.rounds.length + 1;
   const warnings: LeagueError[] = [];
@@ -175,7 +176,7 @@ export function pairNextRound(league: League): Result<Pairing, LeagueError> {
   }
   const active = league.players.filter((p) => isActive(p, round)).map((p) => p.id);
   if (league.rounds.length === 0) {
-    return { ok: true, value: { round, ...drawRoundOne(league.seed, active), rematches: [], repeatedByes: [], warnings } };
+    return { ok: true, value: { round, ...drawRoundOne(league.seed, active, draw), rematches: [], repeatedByes: [], warnings } };
   }
 
   const swiss = pairSwiss(swissInput(league, active), pairingWindow(league.rounds.length));

@@ -14,6 +14,7 @@ import { bigLeague, HOSTILE_NAMES, namesOf, smallLeague } from './fixtures.js';
 import type { League } from './model.js';
 import {
   CHART_HIGHLIGHTS,
+  CHART_LABEL_GAP,
   drawPairings,
   drawStandings,
   drawTpChart,
@@ -22,10 +23,12 @@ import {
   MAX_STANDINGS_ROWS,
   pairingsPicture,
   pairingsSize,
+  spreadLabels,
   standingsPicture,
   standingsSize,
   tpChartPicture,
   tpChartSize,
+  tieOffsets,
   type Names,
   type StandingsOptions,
 } from './pictures.js';
@@ -266,6 +269,50 @@ describe('the TP chart', () => {
     const end = leader.points.at(-1)!;
     expect(pixel(end.x - 2, end.y)).toBe(leader.color);
     expect(leader.color).toBe(COLORS.gold);
+  });
+
+  it('players level on TP are drawn apart: distinct heights, the better-ranked higher, never past a neighbouring TP', () => {
+    for (const league of [smallLeague(), BIG]) {
+      const shown = chartDrawing(league, namesOf(league)).drawing.lines.filter((l) => l.highlighted);
+      const rounds = shown[0]!.tp.length;
+      let levelPairs = 0;
+      for (let r = 0; r < rounds; r++) {
+        for (const [i, a] of shown.entries()) {
+          for (const b of shown.slice(i + 1)) {
+            const [ya, yb] = [a.points[r]!.y, b.points[r]!.y];
+            if (a.tp[r] === b.tp[r]) {
+              levelPairs++;
+              // `a` is ranked above `b` at the end: drawn above it where they are level.
+              expect(ya).toBeLessThan(yb);
+            } else expect(Math.sign(yb - ya)).toBe(Math.sign(a.tp[r]! - b.tp[r]!));
+          }
+        }
+      }
+      // The fixtures do have level players (everyone at the start; Émile and Alice on 6 at the end).
+      expect(levelPairs).toBeGreaterThan(10);
+    }
+    // Level lines fan out within the band, `spread` apart while there is room; a lone line stays put.
+    expect(tieOffsets([[0, 3], [0, 3], [0, 1]], 9, 30)).toEqual([[-9, -4.5], [0, 4.5], [9, 0]]);
+    expect(tieOffsets([[2], [2], [2], [2], [2], [2], [2]], 9, 30)[6]![0]).toBe(15);
+  });
+
+  it('each coloured line has its own colour, marker and dash, and its name at its end: sorted as the lines end, never overlapping', () => {
+    for (const league of [smallLeague(), BIG]) {
+      const { drawing } = chartDrawing(league, namesOf(league));
+      const shown = drawing.lines.filter((l) => l.highlighted);
+      expect(new Set(shown.map((l) => l.color)).size).toBe(shown.length);
+      expect(new Set(shown.map((l) => `${l.marker} ${l.dash.join(',')}`)).size).toBe(shown.length);
+      expect(drawing.lines.filter((l) => !l.highlighted).every((l) => l.label === null)).toBe(true);
+      const labels = [...shown].sort((a, b) => a.points.at(-1)!.y - b.points.at(-1)!.y).map((l) => l.label!);
+      for (const [k, label] of labels.entries()) {
+        expect(words(drawing)).toContain(label.text);
+        if (k) expect(label.y - labels[k - 1]!.y).toBeGreaterThanOrEqual(CHART_LABEL_GAP - 1e-9);
+      }
+      expect(labels.map((l) => l.text)).toEqual([...shown].sort((a, b) => a.points.at(-1)!.y - b.points.at(-1)!.y).map((l) => namesOf(league).get(l.playerId)));
+    }
+    // Labels as near their line's end as the gap lets them, pushed back up from the bottom.
+    expect(spreadLabels([100, 100, 110, 300], 32, 50, 400)).toEqual([100, 132, 164, 300]);
+    expect(spreadLabels([380, 390, 395], 32, 50, 400)).toEqual([336, 368, 400]);
   });
 
   it('has alt text: each highlighted player’s TP after rounds 1 to the last, and how many are grey', async () => {

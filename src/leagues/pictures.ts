@@ -416,6 +416,13 @@ export async function pairingsPicture(league: League, round: number, names: Name
 /** Line colours, told apart on the felt; grey is kept for the players not highlighted. */
 const LINE_COLORS = [COLORS.gold, COLORS.defender, COLORS.attacker, COLORS.cheat, COLORS.success, '#c39bff', COLORS.soulstone, COLORS.failure] as const;
 const GREY = '#7d948a';
+/**
+ * Each highlighted line's marker and dash besides its colour, so that two lines stay apart for a reader
+ * who does not tell the colours apart (or where they cross): four shapes, solid then dashed.
+ */
+export const CHART_MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
+export type ChartMarker = (typeof CHART_MARKERS)[number];
+const DASH = [16, 9];
 
 export interface ChartLine {
   playerId: PlayerId;
@@ -423,7 +430,13 @@ export interface ChartLine {
   tp: number[];
   color: string;
   highlighted: boolean;
+  marker: ChartMarker;
+  /** The line's dash pattern (empty: solid). */
+  dash: number[];
+  /** Where the line passes: players level on TP after a round are drawn apart (see `tieOffsets`). */
   points: { x: number; y: number }[];
+  /** A highlighted line's name at its end, right of the plot; null for a grey line. */
+  label: { text: string; x: number; y: number } | null;
 }
 
 export interface ChartDrawing extends LeagueDrawing {
@@ -433,8 +446,16 @@ export interface ChartDrawing extends LeagueDrawing {
 const PLOT_TOP = HEAD + 40;
 const PLOT_H = 440;
 const PLOT_LEFT = LEFT + 76;
-const PLOT_RIGHT = RIGHT - 24;
+/** The end labels' column, right of the plot. */
+const LABEL_W = 250;
+const PLOT_RIGHT = RIGHT - LABEL_W;
 const AXIS_H = 84;
+/** Two end labels' centres are at least this far apart: one caption line. */
+export const CHART_LABEL_GAP = TYPE.caption + 4;
+/** Lines level on TP are this far apart at most; less when many are level, always within their band. */
+const TIE_SPREAD = 9;
+/** The share of one TP's height that level lines fan out over: a line never reaches a neighbouring TP's. */
+const TIE_BAND = 0.7;
 
 interface ChartLayout {
   rounds: number;
@@ -464,7 +485,78 @@ function gridStep(span: number): number {
   return Math.ceil(span / 6);
 }
 
-/** Draws each player's TP after every round on a context of `tpChartSize()`: the top players in colour with a legend, the rest grey. */
+/**
+ * How far each line is drawn off its TP after each round (pixels, up negative): lines level on TP after a
+ * round fan out around it, the better-ranked higher, `spread` apart at most and all within `band` pixels,
+ * so that each stays visible and none reaches the next TP's height. `tp`: each line's TP per round, in
+ * standings order.
+ */
+export function tieOffsets(tp: readonly (readonly number[])[], spread: number, band: number): number[][] {
+  const offsets = tp.map((line) => line.map(() => 0));
+  const rounds = Math.max(0, ...tp.map((line) => line.length));
+  for (let r = 0; r < rounds; r++) {
+    const level = new Map<number, number[]>();
+    tp.forEach((line, i) => {
+      const v = line[r];
+      if (v !== undefined) level.set(v, [...(level.get(v) ?? []), i]);
+    });
+    for (const group of level.values()) {
+      if (group.length < 2) continue;
+      const step = Math.min(spread, band / (group.length - 1));
+      group.forEach((i, j) => (offsets[i]![r] = (j - (group.length - 1) / 2) * step));
+    }
+  }
+  return offsets;
+}
+
+/**
+ * The end labels' heights: each as near its line's end as it can be, none closer than `gap` to the next,
+ * all between `top` and `bottom` (there is room: CHART_HIGHLIGHTS labels take far less than the plot's
+ * height). `wanted` is in the order the labels read top to bottom; so is the answer.
+ */
+export function spreadLabels(wanted: readonly number[], gap: number, top: number, bottom: number): number[] {
+  const placed: number[] = [];
+  for (const y of wanted) placed.push(Math.max(y, top, placed.length ? placed.at(-1)! + gap : -Infinity));
+  // Pushed past the bottom: the column slides back up, as far as the top allows.
+  for (let i = placed.length - 1; i >= 0; i--) placed[i] = Math.min(placed[i]!, i === placed.length - 1 ? bottom : placed[i + 1]! - gap);
+  return placed;
+}
+
+function drawMarker(ctx: Ctx, marker: ChartMarker, x: number, y: number, r: number, color: string): void {
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  if (marker === 'circle') ctx.arc(x, y, r, 0, Math.PI * 2);
+  else if (marker === 'square') ctx.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7);
+  else if (marker === 'triangle') {
+    ctx.moveTo(x, y - r * 1.1);
+    ctx.lineTo(x + r, y + r * 0.8);
+    ctx.lineTo(x - r, y + r * 0.8);
+    ctx.closePath();
+  } else {
+    ctx.moveTo(x, y - r * 1.2);
+    ctx.lineTo(x + r * 1.2, y);
+    ctx.lineTo(x, y + r * 1.2);
+    ctx.lineTo(x - r * 1.2, y);
+    ctx.closePath();
+  }
+  ctx.fill();
+}
+
+function strokeLine(ctx: Ctx, points: readonly { x: number; y: number }[], color: string, width: number, dash: readonly number[]): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.lineJoin = 'round';
+  ctx.setLineDash([...dash]);
+  ctx.beginPath();
+  points.forEach((p, r) => (r ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/**
+ * Draws each player's TP after every round on a context of `tpChartSize()`: the top players in colour,
+ * each with its marker, dash and name at its end, and a legend; the rest grey.
+ */
 export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate): ChartDrawing {
   const texts = recordTexts(ctx);
   const layout = chartLayout(league);
@@ -489,26 +581,46 @@ export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate
   for (let r = 0; r <= layout.rounds; r++) text(ctx, String(r), xOf(r), axisY, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });
   text(ctx, t('league.picture.chart.round'), (PLOT_LEFT + PLOT_RIGHT) / 2, axisY + 40, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });
 
+  // Only the coloured lines fan out: the grey ones are the background, one colour anyway.
+  const shown = layout.series.slice(0, layout.highlighted);
+  const offsets = tieOffsets(
+    shown.map((s) => s.tp),
+    TIE_SPREAD,
+    (TIE_BAND * PLOT_H) / (top - bottom),
+  );
   const lines: ChartLine[] = layout.series.map((s, i) => {
     const highlighted = i < layout.highlighted;
-    return { playerId: s.row.playerId, tp: s.tp, highlighted, color: highlighted ? LINE_COLORS[i % LINE_COLORS.length]! : GREY, points: s.tp.map((tp, r) => ({ x: xOf(r), y: yOf(tp) })) };
+    return {
+      playerId: s.row.playerId,
+      tp: s.tp,
+      highlighted,
+      color: highlighted ? LINE_COLORS[i % LINE_COLORS.length]! : GREY,
+      marker: CHART_MARKERS[i % CHART_MARKERS.length]!,
+      dash: highlighted && Math.floor(i / CHART_MARKERS.length) % 2 ? DASH : [],
+      points: s.tp.map((tp, r) => ({ x: xOf(r), y: yOf(tp) + (offsets[i]?.[r] ?? 0) })),
+      label: null,
+    };
   });
+  // The end labels, top to bottom as the lines end, pushed apart where lines end level or close.
+  const ending = lines.slice(0, layout.highlighted).sort((a, b) => a.points.at(-1)!.y - b.points.at(-1)!.y);
+  const labelYs = spreadLabels(
+    ending.map((l) => l.points.at(-1)!.y),
+    CHART_LABEL_GAP,
+    PLOT_TOP,
+    PLOT_TOP + PLOT_H,
+  );
+  ending.forEach((line, k) => (line.label = { text: nameOf(names, line.playerId), x: PLOT_RIGHT + 36, y: labelYs[k]! }));
+
   // Grey first, then the highlighted from the last to the leader, so the leader's line is on top.
   const order = [...lines.filter((l) => !l.highlighted), ...lines.filter((l) => l.highlighted).reverse()];
   for (const line of order) {
-    ctx.strokeStyle = line.color;
-    ctx.lineWidth = line.highlighted ? 5 : 2;
-    ctx.lineJoin = 'round';
-    ctx.beginPath();
-    line.points.forEach((p, r) => (r ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
-    ctx.stroke();
+    strokeLine(ctx, line.points, line.color, line.highlighted ? 5 : 2, line.dash);
     if (!line.highlighted) continue;
-    ctx.fillStyle = line.color;
-    for (const p of line.points) {
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, 7, 0, Math.PI * 2);
-      ctx.fill();
-    }
+    for (const p of line.points) drawMarker(ctx, line.marker, p.x, p.y, 7, line.color);
+    const end = line.points.at(-1)!;
+    // A short leader from the line's end to its name, which may sit a little above or below it.
+    strokeLine(ctx, [{ x: end.x + 10, y: end.y }, { x: line.label!.x - 8, y: line.label!.y }], line.color, 2, []);
+    text(ctx, line.label!.text, line.label!.x, line.label!.y, TYPE.caption, line.color, { bold: true, maxW: RIGHT - line.label!.x });
   }
 
   let cy = PLOT_TOP + PLOT_H + AXIS_H + LINE_H / 2;
@@ -516,9 +628,10 @@ export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate
   lines.slice(0, layout.highlighted).forEach((line, i) => {
     const x = LEFT + 8 + (i % 2) * colW;
     const y = cy + Math.floor(i / 2) * LINE_H;
-    fillRoundRect(ctx, x, y - 6, 32, 12, 6, line.color);
+    strokeLine(ctx, [{ x, y }, { x: x + 36, y }], line.color, 5, line.dash.length ? [8, 5] : []);
+    drawMarker(ctx, line.marker, x + 18, y, 7, line.color);
     const row = layout.series[i]!.row;
-    text(ctx, `${row.rank}. ${nameOf(names, line.playerId)} (${whole(row.tp)})`, x + 44, y, TYPE.caption, COLORS.text, { bold: true, maxW: colW - 60 });
+    text(ctx, `${row.rank}. ${nameOf(names, line.playerId)} (${whole(row.tp)})`, x + 48, y, TYPE.caption, COLORS.text, { bold: true, maxW: colW - 64 });
   });
   cy += Math.ceil(layout.highlighted / 2) * LINE_H;
   const others = lines.length - layout.highlighted;

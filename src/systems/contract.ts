@@ -190,6 +190,11 @@ export interface GameSystem<State, Command, Event extends { type: string }, Publ
    */
   undo(before: State, since: readonly Event[]): Decided<State, Event>;
   outcome(state: State): Outcome;
+  /**
+   * Systems whose referee may correct a finished game's score: the reason the referee gave, when these
+   * events (one action) are such a correction; null otherwise. A league copies it into its own log.
+   */
+  correctionReason?(events: readonly Event[]): string | null;
   /** Checks that every random outcome of a finished game follows from its seed (and the seed from its commitment). */
   verify?(state: State, events: readonly Event[]): Verification;
 }

@@ -41,8 +41,9 @@ export function seedCommitment(seed: string): string {
   return createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
 }
 
-async function act(ctx: Ctx, leagueId: string, command: LeagueCommand) {
-  return actOnLeague(ctx.services, { leagueId, command, actor: actorOf(ctx), interactionId: ctx.interactionId });
+/** `loaded`: the league as the subcommand found it, which the decision starts from. */
+async function act(ctx: Ctx, loaded: LoadedLeague, command: LeagueCommand) {
+  return actOnLeague(ctx.services, { leagueId: loaded.stored.id, loaded, command, actor: actorOf(ctx), interactionId: ctx.interactionId });
 }
 
 /** A reply in the channel, in the server's language, mentioning nobody unless told. */
@@ -91,14 +92,14 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
       case 'join':
       case 'add': {
         const who = invocation.subcommand === 'join' ? { id: ctx.asker.id, name: ctx.asker.name } : { id: invocation.args.player.id, name: displayName(ctx.interaction, invocation.args.player) };
-        const done = await act(ctx, leagueId, { type: 'join', playerId: who.id, name: who.name });
+        const done = await act(ctx, found.league, { type: 'join', playerId: who.id, name: who.name });
         if (!done.ok) return refuse(done.problem);
         return inChannel(ctx, (t) => ({ content: t('league.joined', { name: who.name, league: done.league.league.name, count: done.league.league.players.length }) }));
       }
       case 'leave':
       case 'drop': {
         const playerId = invocation.subcommand === 'leave' ? ctx.asker.id : invocation.args.player.id;
-        const done = await act(ctx, leagueId, { type: 'leave', playerId });
+        const done = await act(ctx, found.league, { type: 'leave', playerId });
         if (!done.ok) return refuse(done.problem);
         const event = done.events[0]!;
         const name = nameOf(done.league.league, playerId);
@@ -109,7 +110,7 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
       case 'report': {
         const { opponent, my_vp, their_vp } = invocation.args;
         if (opponent.id === ctx.asker.id) return refuse({ code: 'SAME_PLAYER' });
-        const done = await act(ctx, leagueId, { type: 'report', opponent: opponent.id, vp: [my_vp, their_vp] });
+        const done = await act(ctx, found.league, { type: 'report', opponent: opponent.id, vp: [my_vp, their_vp] });
         if (!done.ok) return refuse(done.problem);
         const event = done.events[0]!;
         if (event.type !== 'ResultReported') return refuse({ code: 'UNKNOWN_REPORT' });
@@ -163,18 +164,20 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         if (!first) return ephemeral(ctx.t('league.verify.pending', { commitment }));
         // Round one's players: everyone it seated, as the draw saw them.
         const seated = [...first.tables.flatMap((t) => t.players), ...first.byes];
-        const redrawn = drawRoundOne(current.seed, seated);
+        const draw = first.draw ?? 1;
+        const redrawn = drawRoundOne(current.seed, seated, draw);
         const same = (tables: readonly { players: readonly [string, string] }[], byes: readonly string[]) => [...tables.map((t) => tableKey(1, t.players)), ...byes].sort().join('|');
         // A pairing changed by hand after the draw no longer matches, and says so.
         const match = same(redrawn.tables, redrawn.byes) === same(first.tables, first.byes) ? 'yes' : 'no';
-        return ephemeral(ctx.t('league.verify.done', { seed: current.seed, commitment, match }));
+        const done = ctx.t('league.verify.done', { seed: current.seed, commitment, match });
+        return ephemeral(draw === 1 ? done : `${done}\n${ctx.t('league.verify.again', { draw })}`);
       }
       case 'pair':
         return pairPreview(ctx, current, found.league);
       case 'result': {
         const { round, player_a, vp_a, player_b, vp_b, reason } = invocation.args;
         if (player_a.id === player_b.id) return refuse({ code: 'SAME_PLAYER' });
-        const done = await act(ctx, leagueId, { type: 'enter', round, players: [player_a.id, player_b.id], vp: [vp_a, vp_b], reason: reason ?? null });
+        const done = await act(ctx, found.league, { type: 'enter', round, players: [player_a.id, player_b.id], vp: [vp_a, vp_b], reason: reason ?? null });
         if (!done.ok) return refuse(done.problem);
         const ruled = done.events.some((e) => e.type === 'ReportClosed');
         const corrected = current.results.some((r) => tableKey(r.round, r.players) === tableKey(round, [player_a.id, player_b.id]));
@@ -185,7 +188,7 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         const { round, absent, opponent, both_absent, reason } = invocation.args;
         if (absent.id === opponent.id) return refuse({ code: 'SAME_PLAYER' });
         const gone = both_absent ? [absent.id, opponent.id] : [absent.id];
-        const done = await act(ctx, leagueId, { type: 'forfeit', round, players: [absent.id, opponent.id], absent: gone, reason: reason ?? null });
+        const done = await act(ctx, found.league, { type: 'forfeit', round, players: [absent.id, opponent.id], absent: gone, reason: reason ?? null });
         if (!done.ok) return refuse(done.problem);
         const a = nameOf(current, absent.id);
         const b = nameOf(current, opponent.id);
@@ -193,22 +196,39 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
       }
       case 'void': {
         const { round, player_a, player_b, reason } = invocation.args;
-        const done = await act(ctx, leagueId, { type: 'void', round, players: [player_a.id, player_b.id], reason });
+        const done = await act(ctx, found.league, { type: 'void', round, players: [player_a.id, player_b.id], reason });
         if (!done.ok) return refuse(done.problem);
         return inChannel(ctx, (t) => ({ content: t('league.result.voided', { round, a: nameOf(current, player_a.id), b: nameOf(current, player_b.id), reason }) }));
       }
       case 'adjust': {
         const { player, tp, reason } = invocation.args;
-        const done = await act(ctx, leagueId, { type: 'adjust', playerId: player.id, tp, reason });
+        const done = await act(ctx, found.league, { type: 'adjust', playerId: player.id, tp, reason });
         if (!done.ok) return refuse(done.problem);
         return inChannel(ctx, (t) => ({ content: t('league.adjusted', { tp: signed(tp), name: nameOf(current, player.id), reason: reason.trim() }) }));
       }
       case 'swap': {
         const { player_a, player_b } = invocation.args;
-        const done = await act(ctx, leagueId, { type: 'swap', a: player_a.id, b: player_b.id });
+        const done = await act(ctx, found.league, { type: 'swap', a: player_a.id, b: player_b.id });
         if (!done.ok) return refuse(done.problem);
         const round = done.league.league.rounds.length;
         return inChannel(ctx, (t) => ({ content: t('league.swapped', { round, a: nameOf(current, player_a.id), b: nameOf(current, player_b.id) }), embeds: [roundEmbed(t, done.league.league, round)] }));
+      }
+      case 'pair_again': {
+        const done = await act(ctx, found.league, { type: 'pairAgain' });
+        if (!done.ok) return refuse(done.problem);
+        const league = done.league.league;
+        const round = league.rounds.at(-1)!;
+        const tp = await publicTranslator(ctx, ctx.guildId);
+        const picture = await roundAttachments(tp, league, round.number);
+        // The round's players are pinged: their tables changed.
+        const players = [...round.tables.flatMap((t) => t.players), ...round.byes];
+        return withMentions(
+          reply(
+            { content: `${tp('league.pairedAgain', { round: round.number, league: league.name })}\n${players.map((id) => `<@${id}>`).join(' ')}`, embeds: [{ ...roundEmbed(tp, league, round.number), ...picture.image }], attachments: picture.attachments },
+            { files: picture.files },
+          ),
+          players.slice(0, 100),
+        );
       }
       case 'encounter': {
         const { round, code } = invocation.args;
@@ -221,7 +241,7 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
           if (!checked.ok) return refuse(checked.error);
           canonical = checked.value;
         }
-        const done = await act(ctx, leagueId, { type: 'fixEncounter', round, code: canonical });
+        const done = await act(ctx, found.league, { type: 'fixEncounter', round, code: canonical });
         if (!done.ok) return refuse(done.problem);
         return inChannel(ctx, (t) => ({ content: canonical ? t('league.encounterFixed', { round, league: current.name, code: canonical }) : t('league.encounterCleared', { round, league: current.name }) }));
       }
@@ -249,13 +269,13 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         if (a.rating !== undefined) patch.rating = a.rating;
         // No option: the settings as they stand, to the asker.
         if (Object.keys(patch).length === 0) return ephemeral(settingsLine(ctx.t, current));
-        const done = await act(ctx, leagueId, { type: 'changeSettings', settings: patch });
+        const done = await act(ctx, found.league, { type: 'changeSettings', settings: patch });
         if (!done.ok) return refuse(done.problem);
         return inChannel(ctx, (t) => ({ content: `${t('league.settingsSaved', { league: current.name })}\n${settingsLine(t, done.league.league)}` }));
       }
       case 'organisers': {
         const roleId = invocation.args.role ?? null;
-        const done = await act(ctx, leagueId, { type: 'setOrganiserRole', roleId });
+        const done = await act(ctx, found.league, { type: 'setOrganiserRole', roleId });
         if (!done.ok) return refuse(done.problem);
         return inChannel(ctx, (t) => ({ content: roleId ? t('league.organiserRole', { role: `<@&${roleId}>`, league: current.name }) : t('league.organiserRoleCleared', { league: current.name }) }));
       }
@@ -268,7 +288,7 @@ export function leagueCommand(): CommandModule<typeof leagueDefinition> {
         return inChannel(ctx, (t) => ({ content: unlink ? t('league.unlinked') : t('league.linked', { league: current.name }) }));
       }
       case 'close': {
-        const done = await act(ctx, leagueId, { type: 'close' });
+        const done = await act(ctx, found.league, { type: 'close' });
         if (!done.ok) return refuse(done.problem);
         return inChannel(ctx, (t) => ({ content: t('league.closed', { league: current.name }) }));
       }

@@ -10,7 +10,7 @@
  */
 import { InteractionResponseType, TextInputStyle, ComponentType, MessageFlags } from 'discord-api-types/v10';
 import { actOnLeague, loadLeague } from '../../app/leagues.js';
-import type { League } from '../../leagues/model.js';
+import { LEAGUE_ID_PATTERN, type League } from '../../leagues/model.js';
 import type { InitialReply } from '../contract.js';
 import type { ComponentContext, ComponentModule } from '../router.js';
 import { problemReply, update } from '../replies.js';
@@ -19,7 +19,6 @@ import { markCommitted } from '../interaction.js';
 import { roundAttachments } from './files.js';
 import { DISPUTE_MODAL_PREFIX, nameOf, PUBLISH_PREFIX, REPORT_PREFIX, reportEmbed, roundEmbed } from './messages.js';
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const stale = (ctx: ComponentContext) => problemReply(ctx.t, { code: 'STALE_BUTTON' });
 const actor = (ctx: ComponentContext) => ({ id: ctx.asker.id, roles: ctx.roles });
 
@@ -35,7 +34,7 @@ async function answerReport(ctx: ComponentContext, leagueId: string, reportId: n
   const before = loaded.league.league;
   const report = before.reports.find((r) => r.id === reportId);
   const command = answer === 'dispute' ? { type: 'dispute' as const, reportId, reason } : { type: answer, reportId };
-  const done = await actOnLeague(ctx.services, { leagueId, command, actor: actor(ctx), interactionId: ctx.interactionId });
+  const done = await actOnLeague(ctx.services, { leagueId, loaded: loaded.league, command, actor: actor(ctx), interactionId: ctx.interactionId });
   if (!done.ok) return problemReply(ctx.t, done.problem);
   markCommitted(ctx);
   const tp = await publicTranslator(ctx, ctx.guildId);
@@ -65,7 +64,7 @@ export const reportComponent: ComponentModule = {
   async handle(ctx) {
     const [leagueId, reportIdText, answer] = ctx.parts;
     const reportId = Number(reportIdText);
-    if (!leagueId || !ID.test(leagueId) || !Number.isSafeInteger(reportId) || reportId < 1) return stale(ctx);
+    if (!leagueId || !LEAGUE_ID_PATTERN.test(leagueId) || !Number.isSafeInteger(reportId) || reportId < 1) return stale(ctx);
     if (ctx.interaction.type === 5) return stale(ctx);
     if (answer === 'confirm' || answer === 'withdraw') return answerReport(ctx, leagueId, reportId, answer);
     if (answer !== 'dispute') return stale(ctx);
@@ -91,7 +90,7 @@ export const disputeForm: ComponentModule = {
     const [leagueId, reportIdText] = ctx.parts;
     const reportId = Number(reportIdText);
     // Only the form this prefix opens: a click under it is nothing the bot ever showed.
-    if (ctx.interaction.type !== 5 || !leagueId || !ID.test(leagueId) || !Number.isSafeInteger(reportId) || reportId < 1) return stale(ctx);
+    if (ctx.interaction.type !== 5 || !leagueId || !LEAGUE_ID_PATTERN.test(leagueId) || !Number.isSafeInteger(reportId) || reportId < 1) return stale(ctx);
     const reason = (ctx.fields.reason ?? '').trim();
     if (reason.length < 3) return problemReply(ctx.t, { code: 'REASON_REQUIRED' });
     return answerReport(ctx, leagueId, reportId, 'dispute', reason);
@@ -103,12 +102,12 @@ export const publishRound: ComponentModule = {
   async handle(ctx) {
     const [leagueId, versionText] = ctx.parts;
     const version = Number(versionText);
-    if (ctx.interaction.type === 5 || !leagueId || !ID.test(leagueId) || !Number.isSafeInteger(version)) return stale(ctx);
+    if (ctx.interaction.type === 5 || !leagueId || !LEAGUE_ID_PATTERN.test(leagueId) || !Number.isSafeInteger(version)) return stale(ctx);
     const loaded = await loadLeague(ctx.services, leagueId);
     if (!loaded.ok) return stale(ctx);
     // The round goes out as previewed or not at all: any change since (a result, a player) is a new preview.
     if (loaded.league.stored.version !== version) return update({ content: ctx.t('league.preview.stale'), embeds: [], components: [] });
-    const done = await actOnLeague(ctx.services, { leagueId, command: { type: 'pairRound', now: new Date(ctx.services.clock()).toISOString() }, actor: actor(ctx), interactionId: ctx.interactionId, channelId: ctx.channelId });
+    const done = await actOnLeague(ctx.services, { leagueId, loaded: loaded.league, command: { type: 'pairRound', now: new Date(ctx.services.clock()).toISOString() }, actor: actor(ctx), interactionId: ctx.interactionId, channelId: ctx.channelId });
     if (!done.ok) return problemReply(ctx.t, done.problem);
     markCommitted(ctx);
     const league = done.league.league;

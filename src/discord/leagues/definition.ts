@@ -5,74 +5,47 @@
 import { ApplicationCommandOptionType as Option } from 'discord-api-types/v10';
 import { TIEBREAKS } from '../../leagues/settings.js';
 
-const league = {
-  type: Option.String,
-  name: 'league',
-  description: 'The league',
-  name_localizations: { fr: 'ligue' },
-  description_localizations: { fr: 'La ligue' },
-  required: true,
-  autocomplete: true,
-  max_length: 64,
-} as const;
+/**
+ * An option's common shape: its type, its name and description in English and French, then what is
+ * particular to it. Every option of /league is one (the key order is what Discord receives).
+ */
+const option = <const T extends Option, const N extends string, const X extends object>(type: T, name: N, fr: string, description: string, descriptionFr: string, rest: X) =>
+  ({ type, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, ...rest }) as const;
 
-const player = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) =>
-  ({ type: Option.User, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, required: true }) as const;
+/** The league a subcommand acts on: autocompleted from the server's leagues (a name typed by hand is found too). */
+const league = option(Option.String, 'league', 'ligue', 'The league', 'La ligue', { required: true, autocomplete: true, max_length: 64 });
+
+const player = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) => option(Option.User, name, fr, description, descriptionFr, { required: true });
+/** The one player a subcommand is about (add, drop, adjust). */
+const thePlayer = player('player', 'joueur', 'The player', 'Le joueur');
+/** A table's two players, either way round. */
+const playerA = player('player_a', 'joueur_a', 'One player', 'Un joueur');
+const playerB = player('player_b', 'joueur_b', 'The other player', 'L’autre joueur');
 
 const vp = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) =>
-  ({ type: Option.Integer, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, required: true, min_value: -99, max_value: 99 }) as const;
+  option(Option.Integer, name, fr, description, descriptionFr, { required: true, min_value: -99, max_value: 99 });
 
-const round = {
-  type: Option.Integer,
-  name: 'round',
-  description: 'The round',
-  name_localizations: { fr: 'ronde' },
-  description_localizations: { fr: 'La ronde' },
-  required: true,
-  min_value: 1,
-  max_value: 99,
-} as const;
+const round = option(Option.Integer, 'round', 'ronde', 'The round', 'La ronde', { required: true, min_value: 1, max_value: 99 });
+/** A round to read, the latest unless told. */
+const latestRound = (description: string, descriptionFr: string) => ({ ...round, required: false, description, description_localizations: { fr: descriptionFr } }) as const;
 
 const reason = <const R extends boolean>(required: R) =>
-  ({
-    type: Option.String,
-    name: 'reason',
-    description: 'Why (kept in the league’s log)',
-    name_localizations: { fr: 'raison' },
-    description_localizations: { fr: 'Pourquoi (gardé dans le journal de la ligue)' },
-    required,
-    max_length: 200,
-  }) as const;
+  option(Option.String, 'reason', 'raison', 'Why (kept in the league’s log)', 'Pourquoi (gardé dans le journal de la ligue)', { required, max_length: 200 });
 
-const format = {
-  type: Option.String,
-  name: 'format',
-  description: 'A season (open rounds over weeks) or a one-day event (timed rounds)',
-  name_localizations: { fr: 'format' },
-  description_localizations: { fr: 'Une saison (rondes ouvertes sur des semaines) ou un tournoi d’un jour (rondes minutées)' },
+const format = option(Option.String, 'format', 'format', 'A season (open rounds over weeks) or a one-day event (timed rounds)', 'Une saison (rondes ouvertes sur des semaines) ou un tournoi d’un jour (rondes minutées)', {
   choices: [
     { name: 'Season', value: 'season', name_localizations: { fr: 'Saison' } },
     { name: 'One-day event', value: 'event', name_localizations: { fr: 'Tournoi d’un jour' } },
   ],
-} as const;
+});
 
-const roundMinutes = {
-  type: Option.Integer,
-  name: 'round_minutes',
-  description: 'An event: how long each round lasts, in minutes',
-  name_localizations: { fr: 'minutes_ronde' },
-  description_localizations: { fr: 'Un tournoi : durée de chaque ronde, en minutes' },
-  min_value: 15,
-  max_value: 600,
-} as const;
+const roundMinutes = option(Option.Integer, 'round_minutes', 'minutes_ronde', 'An event: how long each round lasts, in minutes', 'Un tournoi : durée de chaque ronde, en minutes', { min_value: 15, max_value: 600 });
 
-const tp = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) =>
-  ({ type: Option.Integer, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, min_value: -10, max_value: 10 }) as const;
-const vpSetting = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) =>
-  ({ type: Option.Integer, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, min_value: -8, max_value: 8 }) as const;
+const tp = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) => option(Option.Integer, name, fr, description, descriptionFr, { min_value: -10, max_value: 10 });
+const vpSetting = <const N extends string>(name: N, fr: string, description: string, descriptionFr: string) => option(Option.Integer, name, fr, description, descriptionFr, { min_value: -8, max_value: 8 });
 
 const sub = <const N extends string, const O extends readonly unknown[]>(name: N, fr: string, description: string, descriptionFr: string, options: O) =>
-  ({ type: Option.Subcommand, name, description, name_localizations: { fr }, description_localizations: { fr: descriptionFr }, options }) as const;
+  option(Option.Subcommand, name, fr, description, descriptionFr, { options });
 
 export const TIEBREAK_WORDS: Record<string, (typeof TIEBREAKS)[number]> = {
   tp: 'tp',
@@ -99,16 +72,7 @@ export const leagueDefinition = {
   options: [
     sub('list', 'liste', 'The leagues of this server', 'Les ligues de ce serveur', []),
     sub('create', 'creer', 'Create a league or an event (you organise it)', 'Créer une ligue ou un tournoi (vous l’organisez)', [
-      {
-        type: Option.String,
-        name: 'name',
-        description: 'Its name',
-        name_localizations: { fr: 'nom' },
-        description_localizations: { fr: 'Son nom' },
-        required: true,
-        min_length: 2,
-        max_length: 64,
-      },
+      option(Option.String, 'name', 'nom', 'Its name', 'Son nom', { required: true, min_length: 2, max_length: 64 }),
       format,
       roundMinutes,
     ]),
@@ -122,41 +86,36 @@ export const leagueDefinition = {
     ]),
     sub('standings', 'classement', 'The standings (picture, chart and web page)', 'Le classement (image, courbe et page web)', [
       league,
-      { ...round, required: false, description: 'After this round (default: the latest)', description_localizations: { fr: 'Après cette ronde (par défaut : la dernière)' } },
+      latestRound('After this round (default: the latest)', 'Après cette ronde (par défaut : la dernière)'),
     ]),
     sub('round', 'ronde', 'A round’s pairings and results', 'Les appariements et résultats d’une ronde', [
       league,
-      { ...round, required: false, description: 'Which round (default: the latest)', description_localizations: { fr: 'Quelle ronde (par défaut : la dernière)' } },
+      latestRound('Which round (default: the latest)', 'Quelle ronde (par défaut : la dernière)'),
     ]),
     sub('export', 'exporter', 'Standings and results as CSV or JSON files', 'Classement et résultats en fichiers CSV ou JSON', [
       league,
-      {
-        type: Option.String,
-        name: 'as',
-        description: 'File format (default CSV)',
-        name_localizations: { fr: 'en' },
-        description_localizations: { fr: 'Format des fichiers (CSV par défaut)' },
+      option(Option.String, 'as', 'en', 'File format (default CSV)', 'Format des fichiers (CSV par défaut)', {
         choices: [
           { name: 'CSV', value: 'csv' },
           { name: 'JSON', value: 'json' },
         ],
-      },
+      }),
     ]),
     sub('log', 'journal', 'The league’s audit log: every change, who and when', 'Le journal de la ligue : chaque changement, qui et quand', [league]),
     sub('verify', 'verifier', 'Check that round one was drawn from the announced seed', 'Vérifier que la ronde un a été tirée de la graine annoncée', [league]),
     // --- the organiser's
     sub('pair', 'apparier', 'Organiser: pair the next round (you check it before it goes out)', 'Organisateur : apparier la ronde suivante (vérifiée avant envoi)', [league]),
-    sub('add', 'ajouter', 'Organiser: add a player', 'Organisateur : ajouter un joueur', [league, player('player', 'joueur', 'The player', 'Le joueur')]),
+    sub('add', 'ajouter', 'Organiser: add a player', 'Organisateur : ajouter un joueur', [league, thePlayer]),
     sub('drop', 'retirer', 'Organiser: drop a player (no longer paired; games still count)', 'Organisateur : retirer un joueur (plus apparié ; ses parties comptent)', [
       league,
-      player('player', 'joueur', 'The player', 'Le joueur'),
+      thePlayer,
     ]),
     sub('result', 'resultat', 'Organiser: enter, correct or decide a result', 'Organisateur : saisir, corriger ou trancher un résultat', [
       league,
       round,
-      player('player_a', 'joueur_a', 'One player', 'Un joueur'),
+      playerA,
       vp('vp_a', 'pv_a', 'Their VP', 'Ses PV'),
-      player('player_b', 'joueur_b', 'The other player', 'L’autre joueur'),
+      playerB,
       vp('vp_b', 'pv_b', 'Their VP', 'Ses PV'),
       reason(false),
     ]),
@@ -165,44 +124,32 @@ export const leagueDefinition = {
       round,
       player('absent', 'absent', 'Who did not play', 'Qui n’a pas joué'),
       player('opponent', 'adversaire', 'Their opponent at the table', 'Son adversaire à la table'),
-      {
-        type: Option.Boolean,
-        name: 'both_absent',
-        description: 'Neither played (both lose)',
-        name_localizations: { fr: 'tous_deux' },
-        description_localizations: { fr: 'Aucun n’a joué (défaite pour les deux)' },
-      },
+      option(Option.Boolean, 'both_absent', 'tous_deux', 'Neither played (both lose)', 'Aucun n’a joué (défaite pour les deux)', {}),
       reason(false),
     ]),
     sub('void', 'annuler', 'Organiser: void a result', 'Organisateur : annuler un résultat', [
       league,
       round,
-      player('player_a', 'joueur_a', 'One player', 'Un joueur'),
-      player('player_b', 'joueur_b', 'The other player', 'L’autre joueur'),
+      playerA,
+      playerB,
       reason(true),
     ]),
     sub('adjust', 'ajuster', 'Organiser: bonus or penalty tournament points', 'Organisateur : points de tournoi en bonus ou pénalité', [
       league,
-      player('player', 'joueur', 'The player', 'Le joueur'),
-      { type: Option.Integer, name: 'tp', description: 'TP (negative: a penalty)', name_localizations: { fr: 'pt' }, description_localizations: { fr: 'PT (négatif : une pénalité)' }, required: true, min_value: -20, max_value: 20 },
+      thePlayer,
+      option(Option.Integer, 'tp', 'pt', 'TP (negative: a penalty)', 'PT (négatif : une pénalité)', { required: true, min_value: -20, max_value: 20 }),
       reason(true),
     ]),
     sub('swap', 'echanger', 'Organiser: swap two players of the latest round', 'Organisateur : échanger deux joueurs de la dernière ronde', [
       league,
-      player('player_a', 'joueur_a', 'One player', 'Un joueur'),
-      player('player_b', 'joueur_b', 'The other player', 'L’autre joueur'),
+      playerA,
+      playerB,
     ]),
+    sub('pair_again', 'reapparier', 'Organiser: pair the latest round again, before any of its results', 'Organisateur : apparier à nouveau la dernière ronde, avant tout résultat', [league]),
     sub('encounter', 'rencontre', 'Organiser: fix a round’s encounter for every table (share code)', 'Organisateur : fixer la rencontre d’une ronde (code de partage)', [
       league,
       round,
-      {
-        type: Option.String,
-        name: 'code',
-        description: 'The share code from /encounter (empty: none)',
-        name_localizations: { fr: 'code' },
-        description_localizations: { fr: 'Le code de /encounter (vide : aucun)' },
-        max_length: 20,
-      },
+      option(Option.String, 'code', 'code', 'The share code from /encounter (empty: none)', 'Le code de /encounter (vide : aucun)', { max_length: 20 }),
     ]),
     sub('settings', 'reglages', 'Organiser: points, byes, forfeits, tiebreak order, format', 'Organisateur : points, exempts, forfaits, départages, format', [
       league,
@@ -214,37 +161,25 @@ export const leagueDefinition = {
       vpSetting('bye_diff', 'exempt_diff', 'VP difference for a bye (default +3)', 'Différence de PV d’un exempt (+3)'),
       vpSetting('forfeit_win_vp', 'forfait_pv_gagnant', 'VP of the player who showed (default 5)', 'PV du joueur présent (5)'),
       vpSetting('forfeit_loss_vp', 'forfait_pv_absent', 'VP of the absent player (default 0)', 'PV du joueur absent (0)'),
-      {
-        type: Option.String,
-        name: 'tiebreaks',
-        description: 'Tiebreak order from tp vpdiff vp sos h2h key, e.g. “tp vpdiff vp sos”',
-        name_localizations: { fr: 'departages' },
-        description_localizations: { fr: 'Ordre des départages parmi tp vpdiff vp sos h2h key' },
-        max_length: 60,
-      },
-      {
-        type: Option.String,
-        name: 'missing_results',
-        description: 'Pairing while results are missing',
-        name_localizations: { fr: 'resultats_manquants' },
-        description_localizations: { fr: 'Appariement tant que des résultats manquent' },
+      option(Option.String, 'tiebreaks', 'departages', 'Tiebreak order from tp vpdiff vp sos h2h key, e.g. “tp vpdiff vp sos”', 'Ordre des départages parmi tp vpdiff vp sos h2h key', { max_length: 60 }),
+      option(Option.String, 'missing_results', 'resultats_manquants', 'Pairing while results are missing', 'Appariement tant que des résultats manquent', {
         choices: [
           { name: 'Refuse the round', value: 'refuse', name_localizations: { fr: 'Refuser la ronde' } },
           { name: 'Pair with a warning', value: 'warn', name_localizations: { fr: 'Apparier avec un avertissement' } },
         ],
-      },
-      { type: Option.Integer, name: 'max_vp', description: 'Most VP a crew can score in a game (default 8)', name_localizations: { fr: 'pv_max' }, description_localizations: { fr: 'PV maximum d’une équipe par partie (8)' }, min_value: 1, max_value: 99 },
+      }),
+      option(Option.Integer, 'max_vp', 'pv_max', 'Most VP a crew can score in a game (default 8)', 'PV maximum d’une équipe par partie (8)', { min_value: 1, max_value: 99 }),
       format,
       roundMinutes,
-      { type: Option.Boolean, name: 'rating', description: 'Show a Glicko-2 rating beside the standings', name_localizations: { fr: 'cote' }, description_localizations: { fr: 'Afficher une cote Glicko-2 à côté du classement' } },
+      option(Option.Boolean, 'rating', 'cote', 'Show a Glicko-2 rating beside the standings', 'Afficher une cote Glicko-2 à côté du classement', {}),
     ]),
     sub('organisers', 'organisateurs', 'Creator: the role whose members run the league (empty: you alone)', 'Créateur : le rôle qui dirige la ligue (vide : vous seul)', [
       league,
-      { type: Option.Role, name: 'role', description: 'The organisers’ role', name_localizations: { fr: 'role' }, description_localizations: { fr: 'Le rôle des organisateurs' } },
+      option(Option.Role, 'role', 'role', 'The organisers’ role', 'Le rôle des organisateurs', {}),
     ]),
     sub('link', 'lier', 'Organiser: games finished in this channel report to the league', 'Organisateur : les parties finies dans ce salon comptent pour la ligue', [
       league,
-      { type: Option.Boolean, name: 'unlink', description: 'Stop reporting from this channel', name_localizations: { fr: 'delier' }, description_localizations: { fr: 'Ne plus envoyer les résultats de ce salon' } },
+      option(Option.Boolean, 'unlink', 'delier', 'Stop reporting from this channel', 'Ne plus envoyer les résultats de ce salon', {}),
     ]),
     sub('close', 'clore', 'Organiser: close the league (results final)', 'Organisateur : clore la ligue (résultats définitifs)', [league]),
   ],

@@ -176,6 +176,7 @@ function logWhat(t: Translate, league: League, event: LeagueEvent): string {
     case 'PlayerDropped':
       return t(key, { name: nameOf(league, event.playerId), round: event.afterRound });
     case 'RoundPaired':
+    case 'RoundPairedAgain':
       return t(key, { round: event.round.number });
     case 'PairingChanged':
     case 'EncounterFixed':

@@ -91,6 +91,10 @@ export const malifauxGame: SystemModule<WholeState, WholeCommand, WholeEvent, Wh
     const finished = details ? { ...tableOutcome, seats, details } : { ...tableOutcome, seats };
     return played ? { ...finished, how: agreed ? 'agreed' : 'played', reason: null } : finished;
   },
+  correctionReason: (events) => {
+    for (const event of events) if (event.type === 'ScoreBanked' && event.entry.how === 'correction') return event.entry.reason;
+    return null;
+  },
   verify: (state, events) => malifauxTable.verify!(state.table, tableEvents(events)),
   encounterCode(code) {
     const decoded = decodeEncounterCode(code);
