@@ -298,6 +298,11 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     await alice.openChannel(await firstChannelName(browser));
     const overflow = await browser.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Nor is anything of a message cut off at its right edge (the game's 64-digit shuffle commitment, in code).
+    const cut = await browser.page.evaluate(() => Array.from(document.querySelectorAll('[data-testid="message"] *'))
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((el) => `${el.className}: ${(el.textContent ?? '').slice(0, 40)}`));
+    expect(cut).toEqual([]);
     await browser.page.screenshot({ path: SCREENSHOT_PHONE });
     expect(browser.pageErrors).toEqual([]);
   });
