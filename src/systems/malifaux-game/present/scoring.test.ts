@@ -72,7 +72,7 @@ describe('the scoring in words', () => {
     }
     expect(lines0(g)).toContain('No VP in turn 1: there is nothing to score.');
     const lines = g.log.map(publicEvent).filter((e): e is WholeEvent => e !== null).map((e) => presentation.logLine(en, publicView(g.state), e, true) ?? '').join('\n');
-    expect(lines).toMatch(/📣 \*\*(Alice|Bob)\*\* claims 1 VP for Plant Explosives: .*count: 1 · note: “by the well”\./);
+    expect(lines).toMatch(/📣 \*\*(Alice|Bob)\*\* claims 1 VP for Plant Explosives: 1 Strategy marker of (Alice|Bob)’s crew is in the enemy half \(a marker on the centerline counts\) · note: “by the well”\./);
     expect(lines).toMatch(/✅ \*\*(Alice|Bob)\*\* confirms the claim\./);
     expect(lines).toMatch(/❌ \*\*(Alice|Bob)\*\* disputes the claim: “not in our half”/);
     expect(lines).toContain('⚖️ A referee accepts the claim — “the photo shows it”.');
@@ -127,6 +127,23 @@ describe('the scoring in words', () => {
     const channel = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
     expect(channel).toMatch(/"custom_id":"fk:g:g1:[^"]+:confirm"/);
     expect(channel).toMatch(/"custom_id":"fk:g:g1:[^"]+:dispute"/);
+  });
+
+  it('END-2: a claim says its count once (the statement states it) and ends with one full stop, in English and French', async () => {
+    const g = setUp();
+    toEndPhase(g, 2);
+    const seat = g.turn.initiative;
+    const name = seat === 0 ? 'Alice' : 'Bob';
+    g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 2 } }, seat);
+    const claimed = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
+    expect(claimed).toContain(`claims 1 VP for Plant Explosives: 2 Strategy markers of ${name}’s crew are in the enemy half (a marker on the centerline counts).`);
+    expect(claimed).not.toContain('count: 2');
+    expect(claimed).not.toContain('..');
+    const answer = text(await presentation.privateMessage(en, privateView(g.state, other(seat))));
+    expect(answer).toContain(`Your opponent’s claim: Plant Explosives — 2 Strategy markers of ${name}’s crew are in the enemy half (a marker on the centerline counts).`);
+    const enFrancais = text(await presentation.afterAction(fr, publicBatch(g.batches.at(-1)!)));
+    expect(enFrancais).toMatch(/2 marqueurs de stratégie/);
+    expect(enFrancais).not.toMatch(/nombre ?: 2|\.\./);
   });
 
   it('the status shows the VP by source, the schemes revealed with their check, the stage and the open claim', () => {
