@@ -146,6 +146,29 @@ describe('the scoring in words', () => {
     expect(enFrancais).not.toMatch(/nombre ?: 2|\.\./);
   });
 
+  it('END-2, U11: a message that carries its own answer buttons (a claim, a proposed early end) does not send its decider to the DMs or a "My hand" button it lacks', async () => {
+    const g = setUp();
+    toEndPhase(g, 2);
+    const seat = g.turn.initiative;
+    g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 1 } }, seat);
+    const answerable = [await presentation.afterAction(en, publicBatch(g.batches.at(-1)!))];
+    g.send({ type: 'confirmClaim' }, other(seat));
+    scoreNothing(g);
+    startPhase(g);
+    g.send({ type: 'proposeEarlyEnd' }, 0);
+    answerable.push(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
+    for (const m of answerable) {
+      expect(m.content).toMatch(/Waiting for/);
+      expect(m.content).not.toContain(en('prompt.privateHint'));
+      expect(text(m)).not.toContain(en('hand.button'));
+    }
+    // A decision answered in the DMs alone still says where it is.
+    const d = pendingDecisions(g.state)[0]!;
+    g.send({ type: 'answerEarlyEnd', accept: false }, d.seat as Seat);
+    const next = await presentation.afterAction(en, publicBatch(g.batches.at(-1)!));
+    expect(next.content).toContain(en('prompt.privateHint'));
+  });
+
   it('the status shows the VP by source, the schemes revealed with their check, the stage and the open claim', () => {
     const g = setUp();
     toEndPhase(g, 2);
