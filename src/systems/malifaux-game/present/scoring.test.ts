@@ -169,6 +169,15 @@ describe('the scoring in words', () => {
     expect(next.content).toContain(en('prompt.privateHint'));
   });
 
+  it('U11: a correction after the end introduces the corrected result it is followed by, in English and French', async () => {
+    const g = scoredGame();
+    g.sendAs({ type: 'correctScore', seat: 1, objective: 'strategy', vp: 1, reason: 'a marker miscounted', turn: 2 }, REFEREE);
+    const batch = publicBatch(g.batches.at(-1)!);
+    const said = (m: Message) => m.embeds?.[0]?.description ?? '';
+    expect(said(await presentation.afterAction(en, batch))).toMatch(/its result, corrected, is now:\n🏆 Result: /);
+    expect(said(await presentation.afterAction(fr, batch))).toMatch(/est désormais :\n🏆 Résultat/);
+  });
+
   it('the status shows the VP by source, the schemes revealed with their check, the stage and the open claim', () => {
     const g = setUp();
     toEndPhase(g, 2);
