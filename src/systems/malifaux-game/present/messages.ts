@@ -143,7 +143,7 @@ function resultInput(view: WholePublicView): ResultInput | null {
     result: resultOf(game.ledger),
     strategy: record.encounter.strategy,
     schemes: game.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme, verified: r.check, held: r.turn })),
-    ended: game.earlyEnd?.agreed ? { how: 'agreed' } : { how: 'played' },
+    ended: game.earlyEnd?.agreed ? { how: 'agreed', ...(game.turn ? { turn: game.turn.turn } : {}) } : { how: 'played' },
   };
 }
 

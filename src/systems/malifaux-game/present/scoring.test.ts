@@ -169,6 +169,20 @@ describe('the scoring in words', () => {
     expect(next.content).toContain(en('prompt.privateHint'));
   });
 
+  it('U11: ended by agreement in turn 4, the channel’s VP by turn and the final summary show turn 5 as never played', async () => {
+    const g = setUp();
+    toEndPhase(g, 3);
+    scoreNothing(g);
+    startPhase(g);
+    g.send({ type: 'proposeEarlyEnd' }, 0);
+    g.send({ type: 'answerEarlyEnd', accept: true }, 1);
+    expect(g.game.stage).toBe('over');
+    expect(g.turn.turn).toBe(4);
+    const over = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
+    expect(over).toMatch(/VP by turn \(1–5\): Alice 0·\d·\d·0·– — Bob 0·\d·\d·0·–/);
+    expect(over).toMatch(/Alice +0 +\d +\d +0 +– +\d/);
+  });
+
   it('U11: a correction after the end introduces the corrected result it is followed by, in English and French', async () => {
     const g = scoredGame();
     g.sendAs({ type: 'correctScore', seat: 1, objective: 'strategy', vp: 1, reason: 'a marker miscounted', turn: 2 }, REFEREE);

@@ -10,6 +10,7 @@ import type { Claim } from '../engine/scoreState.js';
 import { vpBySource } from '../engine/scoringRules.js';
 import type { GameEvent } from '../engine/schema.js';
 import type { RevealedInView } from '../engine/views.js';
+import { LAST_TURN } from '../engine/turns.js';
 import { modelName, shortHex, type LineContext } from './names.js';
 
 const named = (t: Translate, id: string) => t(`encounter.name.${id}` as MessageKey);
@@ -199,7 +200,9 @@ export function resultLines(t: Translate, c: LineContext): string[] {
   const rows = ([0, 1] as const)
     .map((seat) => {
       const byTurn = [1, 2, 3, 4, 5].map((turn) => c.ledger.filter((e) => e.seat === seat && e.turn === turn).reduce((n, e) => n + e.vp, 0));
-      return `${c.names[seat]} ${byTurn.join('·')}`;
+      // A turn never played (ended early by agreement) reads as a dash, not as a turn that scored nothing.
+      const played = c.agreedEnd && c.turn !== undefined ? c.turn : LAST_TURN;
+      return `${c.names[seat]} ${byTurn.map((vp, i) => (i + 1 > played && vp === 0 ? '–' : String(vp))).join('·')}`;
     })
     .join(' — ');
   return [t('mgs.event.result', { scores, winner }), t('mgs.event.byTurn', { rows })];
