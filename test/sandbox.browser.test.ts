@@ -298,6 +298,18 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     await alice.openChannel(await firstChannelName(browser));
     const overflow = await browser.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // A button with an 80-character label (a long trigger's name) ends in "…" within the screen, as on Discord.
+    const channelId = (await browser.page.evaluate(() => document.body.dataset.view ?? '')).split('|')[1]!;
+    const label = 'Critical Strike of the Unbearably Long Trigger Name (Rams, Masks): +1 damage now'.slice(0, 80);
+    const posted = await fetch(`${sandbox!.double.apiBase}/v10/channels/${channelId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${sandbox!.double.botToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Your trigger?', components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: 'long:1', label }] }] }),
+    });
+    expect(posted.status).toBe(200);
+    const longLabel = browser.page.locator('[data-custom-id="long:1"] .btn-label');
+    await longLabel.waitFor();
+    expect(await longLabel.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
     // Nor is anything of a message cut off at its right edge (the game's 64-digit shuffle commitment, in code).
     const cut = await browser.page.evaluate(() => Array.from(document.querySelectorAll('[data-testid="message"] *'))
       .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
