@@ -298,6 +298,13 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     await alice.openChannel(await firstChannelName(browser));
     const overflow = await browser.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // On a phone, Discord shows inline fields one under the other, each as wide as the embed.
+    const stacked = await browser.page.locator(`[data-message-id="${gameMessageId}"] .embed-fields`).first().evaluate((grid) => ({
+      grid: grid.getBoundingClientRect().width,
+      inline: Array.from(grid.querySelectorAll('.embed-field.inline')).map((f) => f.getBoundingClientRect().width),
+    }));
+    expect(stacked.inline.length).toBe(2);
+    for (const w of stacked.inline) expect(w).toBeCloseTo(stacked.grid, 0);
     // A button with an 80-character label (a long trigger's name) ends in "…" within the screen, as on Discord.
     const channelId = (await browser.page.evaluate(() => document.body.dataset.view ?? '')).split('|')[1]!;
     const label = 'Critical Strike of the Unbearably Long Trigger Name (Rams, Masks): +1 damage now'.slice(0, 80);
