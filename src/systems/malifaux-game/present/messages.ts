@@ -60,7 +60,10 @@ function lineOf(t: Translate, c: LineContext, e: WholeEvent): string | null {
 }
 
 function linesOf(t: Translate, c: LineContext, events: readonly WholeEvent[]): string[] {
-  return events.map((e) => lineOf(t, c, e)).filter((l): l is string => l !== null);
+  // The game's own end ("over after turn 5", "over in turn 3: both agreed") says what the table's plain "The game is over." would say again.
+  const gameOver = events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
+  const said = (e: WholeEvent) => !(gameOver && e.type === 'GameEnded' && (e as Extract<TablePublicEvent, { type: 'GameEnded' }>).conceded === undefined);
+  return events.filter(said).map((e) => lineOf(t, c, e)).filter((l): l is string => l !== null);
 }
 
 /**

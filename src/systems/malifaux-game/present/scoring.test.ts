@@ -181,6 +181,8 @@ describe('the scoring in words', () => {
     const over = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
     expect(over).toMatch(/VP by turn \(1–5\): Alice 0·\d·\d·0·– — Bob 0·\d·\d·0·–/);
     expect(over).toMatch(/Alice +0 +\d +\d +0 +– +\d/);
+    // Said once: the game's end line, not the table's plain "The game is over." after it.
+    expect(over.match(/The game is over/g)).toHaveLength(1);
   });
 
   it('U11: a correction after the end introduces the corrected result it is followed by, in English and French', async () => {
