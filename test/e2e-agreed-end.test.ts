@@ -133,6 +133,10 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     await propose('alice', channel, gameId);
     await app.click('bob', app.publicMessages(channel).at(-1)!.id, buttonIn([app.publicMessages(channel).at(-1)!], 'acceptEnd').customId);
     expect((await app.game(channel))!.status).toBe('ended');
+    // Bob's DM that asked him lost its buttons, and says so without sending him to a newer message: none follows the end.
+    const bobsLast = app.dms('bob').at(-1)!;
+    expect(bobsLast.content).toBe('✅ This decision is settled: nothing is left to answer in this message.');
+    expect(JSON.stringify(bobsLast.components ?? [])).not.toContain('acceptEnd');
     expect(malifauxGame.outcome(await whole(channel))).toMatchObject({ how: 'agreed', seats: [{ result: 'draw' }, { result: 'draw' }] });
 
     // Bad input: a player, then someone with no seat and no referee role — refused in their language, nothing changed.

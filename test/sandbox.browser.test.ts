@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/sandbox/start.js';
 import { DEFAULT_IDS } from '../src/discord-double/index.js';
+import { allCommands } from '../src/discord/commands/index.js';
 import { browserUnavailableReason, launchBrowser, SandboxPage, type LaunchedBrowser } from './support/browser.js';
 
 const SCREENSHOT = path.resolve('.tmp/sandbox.png');
@@ -16,6 +17,23 @@ const SCREENSHOT_PHONE = path.resolve('.tmp/sandbox-phone.png');
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[sandbox.browser.test] SKIPPED: ${unavailable}`);
+
+/** Every command line the picker should offer: command, command sub, command group sub. */
+function invocablePaths(): string[] {
+  // Read as the JSON Discord receives (1 = subcommand, 2 = subcommand group).
+  type Option = { type: number; name: string; options?: Option[] };
+  const paths: string[] = [];
+  for (const { definition } of allCommands) {
+    const { name, options } = definition as { name: string; options?: Option[] };
+    const subs = (options ?? []).filter((o) => o.type === 1 || o.type === 2);
+    if (subs.length === 0) paths.push(name);
+    for (const s of subs) {
+      if (s.type === 1) paths.push(`${name} ${s.name}`);
+      else for (const g of s.options ?? []) if (g.type === 1) paths.push(`${name} ${s.name} ${g.name}`);
+    }
+  }
+  return paths;
+}
 
 describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
   let sandbox: Sandbox | undefined;
@@ -51,6 +69,19 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     await page.getByTestId('command-input').fill('/');
     // The picker lists the registered commands, with their subcommands.
     await page.locator('[data-testid="command-suggestion"][data-command="game new"]').waitFor();
+    // Every one of them, as Discord does (scrolling), not only the first 25.
+    const suggestions = page.getByTestId('command-suggestion');
+    expect(invocablePaths().length).toBeGreaterThan(25);
+    expect((await suggestions.evaluateAll((els) => els.map((e) => e.getAttribute('data-command')))).sort()).toEqual(invocablePaths().sort());
+    // The last one is reached by scrolling the popup, and the arrow keys keep the highlighted one in sight.
+    await page.getByTestId('command-input').press('ArrowUp');
+    const last = suggestions.last();
+    expect(await last.getAttribute('aria-selected')).toBe('true');
+    expect(await last.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const popup = el.parentElement!.getBoundingClientRect();
+      return box.top >= popup.top && box.bottom <= popup.bottom + 1; // sub-pixel rounding
+    })).toBe(true);
     await page.getByTestId('command-input').fill('');
   });
 
@@ -235,7 +266,7 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     expect(await page.locator('#viewer-switch-label').innerText()).toBe('Vu par');
     expect(await page.getByTestId('user-switcher').locator('option:checked').textContent()).toMatch(/Bob \(fr\)/);
     await page.getByTestId('command-input').click();
-    // Typed as a French speaker looks for it ("/" alone lists only the first 25 commands, as many as /league's).
+    // Typed as a French speaker looks for it.
     await page.getByTestId('command-input').fill('/ma');
     expect(await page.locator('[data-testid="command-suggestion"][data-command="hand"] .suggestion-name').innerText()).toBe('/main');
     await page.getByTestId('command-input').fill('');
@@ -267,6 +298,30 @@ describe.skipIf(unavailable !== null)('sandbox page in Chromium', () => {
     await alice.openChannel(await firstChannelName(browser));
     const overflow = await browser.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // On a phone, Discord shows inline fields one under the other, each as wide as the embed.
+    const stacked = await browser.page.locator(`[data-message-id="${gameMessageId}"] .embed-fields`).first().evaluate((grid) => ({
+      grid: grid.getBoundingClientRect().width,
+      inline: Array.from(grid.querySelectorAll('.embed-field.inline')).map((f) => f.getBoundingClientRect().width),
+    }));
+    expect(stacked.inline.length).toBe(2);
+    for (const w of stacked.inline) expect(w).toBeCloseTo(stacked.grid, 0);
+    // A button with an 80-character label (a long trigger's name) ends in "…" within the screen, as on Discord.
+    const channelId = (await browser.page.evaluate(() => document.body.dataset.view ?? '')).split('|')[1]!;
+    const label = 'Critical Strike of the Unbearably Long Trigger Name (Rams, Masks): +1 damage now'.slice(0, 80);
+    const posted = await fetch(`${sandbox!.double.apiBase}/v10/channels/${channelId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${sandbox!.double.botToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Your trigger?', components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: 'long:1', label }] }] }),
+    });
+    expect(posted.status).toBe(200);
+    const longLabel = browser.page.locator('[data-custom-id="long:1"] .btn-label');
+    await longLabel.waitFor();
+    expect(await longLabel.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+    // Nor is anything of a message cut off at its right edge (the game's 64-digit shuffle commitment, in code).
+    const cut = await browser.page.evaluate(() => Array.from(document.querySelectorAll('[data-testid="message"] *'))
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((el) => `${el.className}: ${(el.textContent ?? '').slice(0, 40)}`));
+    expect(cut).toEqual([]);
     await browser.page.screenshot({ path: SCREENSHOT_PHONE });
     expect(browser.pageErrors).toEqual([]);
   });

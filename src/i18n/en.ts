@@ -98,7 +98,7 @@ export const en = {
   'hand.notPlayer': 'You have no hand in this game.',
   'prompt.waiting': 'Waiting for {name}: {decision}.',
   'prompt.yourTurn': 'Your decision: {decision}.',
-  'prompt.closed': '✅ This decision is settled; the latest state of your hand is in the newest message.',
+  'prompt.closed': '✅ This decision is settled: nothing is left to answer in this message.',
   'prompt.checkDm': '{name}, your decision is in your DMs (or use “My hand”).',
 
   // --- added: engine rules, names, events, pictures, prompts

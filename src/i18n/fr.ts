@@ -96,7 +96,7 @@ export const fr: Record<keyof typeof en, string> = {
   'hand.notPlayer': 'Vous n’avez pas de main dans cette partie.',
   'prompt.waiting': 'En attente {nameSound, select, vowel {d’{name}} other {de {name}}} : {decision}.',
   'prompt.yourTurn': 'Votre décision : {decision}.',
-  "prompt.closed": "✅ Cette décision est réglée ; votre main à jour est dans le message le plus récent.",
+  "prompt.closed": "✅ Cette décision est réglée : plus rien à répondre dans ce message.",
   'prompt.checkDm': '{name}, votre décision vous attend en message privé (ou utilisez « Ma main »).',
 
   // --- added: engine rules, names, events, pictures, prompts

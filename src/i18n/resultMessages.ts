@@ -28,7 +28,7 @@ export const resultMessagesEn = {
   'result.picture.cumulative': 'VP so far, by turn',
   'result.picture.strategyName': 'Strategy: {name}',
   'result.alt':
-    'Final score picture. {crews}. {outcome} VP so far at the end of turns 1 to 5: {turns}. The bars split the strategy’s VP from the schemes’. {ended}',
+    'Final score picture. {crews}. {outcome} VP so far at the end of turns 1 to {last}: {turns}. The bars split the strategy’s VP from the schemes’. {ended}',
   'result.alt.crew': '{name} {vp} VP (strategy {strategy}, schemes {schemes})',
   'result.alt.turns': '{name}: {values}',
 } as const;
@@ -58,7 +58,7 @@ export const resultMessagesFr: Record<keyof typeof resultMessagesEn, string> = {
   'result.picture.cumulative': 'PV cumulés, tour par tour',
   'result.picture.strategyName': 'Stratégie : {name}',
   'result.alt':
-    'Image du score final. {crews}. {outcome} PV cumulés à la fin des tours 1 à 5 : {turns}. Les barres séparent les PV de la stratégie de ceux des manigances. {ended}',
+    'Image du score final. {crews}. {outcome} PV cumulés à la fin des tours 1 à {last} : {turns}. Les barres séparent les PV de la stratégie de ceux des manigances. {ended}',
   'result.alt.crew': '{name} {vp} PV (stratégie {strategy}, manigances {schemes})',
   'result.alt.turns': '{name} : {values}',
 };

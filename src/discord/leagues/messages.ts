@@ -57,7 +57,7 @@ export function settingsLine(t: Translate, league: League): string {
 function tiebreakFigure(row: StandingRow, tiebreak: Tiebreak): string | null {
   switch (tiebreak) {
     case 'vpDiff':
-      return `${row.vpDiff > 0 ? '+' : ''}${row.vpDiff}`;
+      return signed(row.vpDiff);
     case 'vpTotal':
       return `${row.vpTotal}`;
     case 'sos':
@@ -80,7 +80,9 @@ export function standingsEmbed(t: Translate, league: League, options: { afterRou
       })
       .filter((f): f is string => f !== null);
     const rating = options.ratings?.get(row.playerId);
-    const extra = `${figures.length ? ` · ${figures.join(' · ')}` : ''}${rating === undefined ? '' : t('league.standings.rating', { rating })}${row.dropped ? t('league.standings.dropped') : ''}`;
+    // A bye scores TP with no game in the record: said, or "W-D-L 0-0-0" would not add up to the TP.
+    const byes = row.byes > 0 ? t('league.standings.byes', { count: row.byes }) : '';
+    const extra = `${figures.length ? ` · ${figures.join(' · ')}` : ''}${byes}${rating === undefined ? '' : t('league.standings.rating', { rating })}${row.dropped ? t('league.standings.dropped') : ''}`;
     return t('league.standings.row', {
       rank: row.rank,
       name: nameOf(league, row.playerId),
@@ -121,7 +123,9 @@ export function roundEmbed(t: Translate, league: League, roundNumber: number = l
   const notes: string[] = [];
   if (round.endsAt) notes.push(t('league.round.endsAt', { time: `<t:${Math.floor(Date.parse(round.endsAt) / 1000)}:t>` }));
   if (round.encounter) notes.push(t('league.round.encounter', { code: round.encounter, league: league.name }));
-  if (round.number === league.rounds.length && league.status === 'open') notes.push(t('league.round.report'));
+  // Once every table has its result, nothing is left to report.
+  const open = round.tables.some((table) => !results.has(tableKey(round.number, table.players)));
+  if (round.number === league.rounds.length && league.status === 'open' && open) notes.push(t('league.round.report'));
   return { title: t('league.round.title', { league: league.name, round: round.number }), description: [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n'), color: LEAGUE_COLORS.round };
 }
 

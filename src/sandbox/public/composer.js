@@ -83,7 +83,8 @@ export class Composer {
     const q = query.trim();
     const starts = leaves.filter((l) => l.labels.join(' ').toLowerCase().startsWith(q) || l.path.join(' ').toLowerCase().startsWith(q));
     const list = starts.length ? starts : leaves.filter((l) => l.labels.join(' ').toLowerCase().includes(q) || l.path.join(' ').toLowerCase().includes(q));
-    this.suggestions = list.slice(0, 25);
+    // Discord's picker lists every command, scrolling; the cap of 25 is autocomplete's, not the picker's.
+    this.suggestions = list;
     this.active = Math.min(this.active, Math.max(0, this.suggestions.length - 1));
     const popup = this.els.popup;
     popup.replaceChildren(h('div', { class: 'popup-title' }, this.deps.t('commandsTitle')));
@@ -109,6 +110,8 @@ export class Composer {
     popup.hidden = false;
     this.els.input.setAttribute('aria-expanded', 'true');
     if (this.suggestions.length) this.els.input.setAttribute('aria-activedescendant', `suggestion-${this.active}`);
+    // With the whole list in a scrolling popup, the arrow keys must not walk the highlight out of sight.
+    popup.querySelector('.suggestion.active')?.scrollIntoView({ block: 'nearest' });
   }
 
   hidePopup() {

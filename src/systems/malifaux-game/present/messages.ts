@@ -60,7 +60,10 @@ function lineOf(t: Translate, c: LineContext, e: WholeEvent): string | null {
 }
 
 function linesOf(t: Translate, c: LineContext, events: readonly WholeEvent[]): string[] {
-  return events.map((e) => lineOf(t, c, e)).filter((l): l is string => l !== null);
+  // The game's own end ("over after turn 5", "over in turn 3: both agreed") says what the table's plain "The game is over." would say again.
+  const gameOver = events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
+  const said = (e: WholeEvent) => !(gameOver && e.type === 'GameEnded' && (e as Extract<TablePublicEvent, { type: 'GameEnded' }>).conceded === undefined);
+  return events.filter(said).map((e) => lineOf(t, c, e)).filter((l): l is string => l !== null);
 }
 
 /**
@@ -87,10 +90,10 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   if (view.status === 'active' && !view.pending && view.game && view.game.waits.length) {
     // The game's decision, not the table's: whom it waits for, mentioned; the controls go to the decider.
     const waits = waitingLines(t, view, null);
-    content = [content, ...waits, t('prompt.privateHint')].filter(Boolean).join('\n');
     mention = [...new Set([...mention, ...view.game.waits.map((w) => view.seats[w.seat].userId)])];
     embed.color = COLOR.waiting;
     // A claim to confirm, a proposal to end the game: the answer's buttons on its own message too (only its decider may use them).
+    let answeredHere = false;
     for (const [kind, yes, no] of ANSWERED_IN_CHANNEL) {
       const wait = view.game.waits.find((w) => w.kind === kind);
       if (!wait || components.length) continue;
@@ -99,7 +102,11 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
         type: ComponentType.ActionRow,
         components: [button(gameChoiceId(view.gameId, id, yes), t(`mgs.choice.${yes}` as MessageKey)), button(gameChoiceId(view.gameId, id, no), t(`mgs.choice.${no}` as MessageKey), ButtonStyle.Secondary)],
       });
+      answeredHere = true;
     }
+    // Answered on this very message, the choice is not "in their DMs (or the My hand button)": that button
+    // is not on it, and the line above its buttons says how to answer.
+    content = [content, ...waits, ...(answeredHere ? [] : [t('prompt.privateHint')])].filter(Boolean).join('\n');
     if (!components.length) components.push(tablePresentation.privateViewRow(t, view.gameId));
   }
   // A turn summary as its End Phase begins: where both crews stand after their activations.
@@ -139,7 +146,7 @@ function resultInput(view: WholePublicView): ResultInput | null {
     result: resultOf(game.ledger),
     strategy: record.encounter.strategy,
     schemes: game.revealed.map((r) => ({ seat: r.seat, scheme: r.pick.scheme, verified: r.check, held: r.turn })),
-    ended: game.earlyEnd?.agreed ? { how: 'agreed' } : { how: 'played' },
+    ended: game.earlyEnd?.agreed ? { how: 'agreed', ...(game.turn ? { turn: game.turn.turn } : {}) } : { how: 'played' },
   };
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../../i18n/index.js';
 import { resultMessagesEn, resultMessagesFr } from '../../../i18n/resultMessages.js';
 import { crewTally, finalSummary, turnTable, type ResultInput } from './result.js';
-import { CONCEDED, CORRECTED, DRAW, WIN } from './resultFixtures.js';
+import { AGREED_IN_TURN_3, CONCEDED, CORRECTED, DRAW, WIN } from './resultFixtures.js';
 import { embedSize, EMBED_LIMIT, FIELD_LIMIT } from './status.js';
 
 const en = translator('en');
@@ -49,6 +49,21 @@ describe('the final summary', () => {
       'Claire  0  0  2  0  1     3',
       'Dmitri  0  1  0  1  1     3',
     ]);
+  });
+
+  it('U11: a game ended by agreement in turn 3 shows turns 4 and 5 as never played, not as turns that scored nothing', () => {
+    expect(codeLines(finalSummary(AGREED_IN_TURN_3, en))).toEqual([
+      'Turn   1  2  3  4  5 Total', //
+      'Alice  0  1  1  –  –     2',
+      'Bob    0  1  0  –  –     1',
+    ]);
+    // A referee's correction put in a turn never played still shows.
+    const corrected: ResultInput = {
+      ...AGREED_IN_TURN_3,
+      entries: [...AGREED_IN_TURN_3.entries, { seat: 1, turn: 5, source: { kind: 'strategy', strategy: 'core.turf-war' }, vp: 1, how: 'correction', reason: 'late' }],
+      result: { vp: [2, 2], byTurn: [[0, 1, 1, 0, 0], [0, 1, 0, 0, 1]], winner: null },
+    };
+    expect(codeLines(finalSummary(corrected, en))[2]).toBe('Bob    0  1  0  –  1     2');
   });
 
   it('U11: equal VP is a draw — no winner named, no crown', () => {

@@ -25,8 +25,11 @@ export interface SchemeCheck {
   held?: number;
 }
 
-/** How the game came to its end: turn 5 played out, a concession (`by` names who), or both players agreeing. */
-export type GameEnding = { how: 'played' } | { how: 'conceded'; by: string } | { how: 'agreed' };
+/**
+ * How the game came to its end: turn 5 played out, a concession (`by` names who), or both players agreeing
+ * (`turn`: the turn they agreed in, after which no turn was played).
+ */
+export type GameEnding = { how: 'played' } | { how: 'conceded'; by: string } | { how: 'agreed'; turn?: number };
 
 /** Everything the final summary and its picture show. */
 export interface ResultInput {
@@ -58,6 +61,12 @@ export interface CrewTally {
 
 export const SEATS: readonly Seat[] = [0, 1];
 export const TURNS: readonly number[] = Array.from({ length: LAST_TURN }, (_, i) => i + 1);
+
+/** The turns the game was played to: all five, unless the players agreed to end it before. */
+export function playedTurns(input: Pick<ResultInput, 'ended'>): number {
+  const { ended } = input;
+  return ended.how === 'agreed' && ended.turn !== undefined ? Math.min(LAST_TURN, Math.max(1, ended.turn)) : LAST_TURN;
+}
 
 /** A VP's turn, 1–5: a correction made after the game counts in the last turn. */
 const turnIndex = (turn: number): number => Math.min(LAST_TURN, Math.max(1, Math.trunc(turn))) - 1;
@@ -94,6 +103,15 @@ export function crewTally(input: ResultInput, seat: Seat): CrewTally {
 
 /** A VP count as a player reads it, with a true minus sign for a correction's negative VP. */
 export const vpText = (n: number): string => (n < 0 ? `−${-n}` : String(n));
+
+/**
+ * A turn's VP as the turn table reads it: a dash for a turn never played (a game ended early by agreement),
+ * unless a referee's correction put VP there.
+ */
+export function turnVpText(input: ResultInput, seat: Seat, turn: number): string {
+  const vp = input.result.byTurn[seat][turn - 1] ?? 0;
+  return turn > playedTurns(input) && vp === 0 ? '–' : vpText(vp);
+}
 
 export const strategyName = (t: Translate, id: StrategyId): string => t(`encounter.name.${id}` as MessageKey);
 export const schemeName = (t: Translate, id: SchemeId): string => t(`encounter.name.${id}` as MessageKey);
@@ -133,7 +151,7 @@ export function turnTable(t: Translate, input: ResultInput): string {
   const nameW = Math.min(NAME_COLUMNS, Math.max(...[label, ...names].map((n) => Array.from(n).length)));
   const totalW = Math.max(Array.from(total).length, 3) + 1;
   const head = cell(label, nameW, 'left') + TURNS.map((n) => cell(String(n), 3, 'right')).join('') + cell(total, totalW, 'right');
-  const rows = SEATS.map((seat) => cell(names[seat]!, nameW, 'left') + TURNS.map((n) => cell(vpText(input.result.byTurn[seat][n - 1] ?? 0), 3, 'right')).join('') + cell(vpText(input.result.vp[seat]), totalW, 'right'));
+  const rows = SEATS.map((seat) => cell(names[seat]!, nameW, 'left') + TURNS.map((n) => cell(turnVpText(input, seat, n), 3, 'right')).join('') + cell(vpText(input.result.vp[seat]), totalW, 'right'));
   return ['```', head, ...rows, '```'].join('\n');
 }
 

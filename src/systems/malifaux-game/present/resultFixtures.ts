@@ -105,3 +105,16 @@ export const CORRECTED: ResultInput = {
   ],
   result: { vp: [5, 5], byTurn: [[0, 1, 1, 2, 1], [0, 2, 0, 1, 2]], winner: null },
 };
+
+/** Ended by agreement in turn 3, Alice 2 – 1 Bob: turns 4 and 5 were never played. */
+export const AGREED_IN_TURN_3: ResultInput = {
+  names: ['Alice', 'Bob'],
+  strategy: TW,
+  entries: [strategy(0, 2, TW), strategy(1, 2, TW), strategy(0, 3, TW)],
+  result: { vp: [2, 1], byTurn: [[0, 1, 1, 0, 0], [0, 1, 0, 0, 0]], winner: 0 },
+  schemes: [
+    { seat: 0, scheme: 'core.breakthrough', verified: true, held: 3 },
+    { seat: 1, scheme: 'core.outflank', verified: true, held: 3 },
+  ],
+  ended: { how: 'agreed', turn: 3 },
+};

@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { translator, type Translate } from '../../../i18n/index.js';
 import { ensureFonts, illegibleOnPhone, PICTURE_WIDTH } from '../../malifaux-table/pictures/index.js';
 import type { ResultInput } from './result.js';
-import { CONCEDED, CORRECTED, DRAW, WIN } from './resultFixtures.js';
+import { AGREED_IN_TURN_3, CONCEDED, CORRECTED, DRAW, WIN } from './resultFixtures.js';
 import { drawResult, drawResultPicture, renderResult, resultDescription, resultSize, type ResultDrawing } from './resultPicture.js';
 
 const en = translator('en');
 const fr = translator('fr');
-const FIXTURES = { WIN, DRAW, CONCEDED, CORRECTED };
+const FIXTURES = { WIN, DRAW, CONCEDED, CORRECTED, AGREED_IN_TURN_3 };
 const LONG: ResultInput = { ...WIN, names: ['Alexandra the Unbelievably Verbose', 'Bartholomew of the Long Names'] };
 
 function drawing(input: ResultInput, t: Translate): ResultDrawing {
@@ -112,6 +112,15 @@ describe('the final result’s picture', () => {
     // A correction that takes a part below zero never draws a bar taller than its VP.
     const c = drawing(CORRECTED, en);
     for (const b of c.bars) expect(b.h).toBeCloseTo(Math.max(0, b.strategy + b.schemes) * unit, 0);
+  });
+
+  it('U11: ended by agreement in turn 3, the chart has no bars for turns 4 and 5, the table and the alt text none of their VP', () => {
+    const d = drawing(AGREED_IN_TURN_3, en);
+    expect([...new Set(d.bars.map((b) => b.turn))]).toEqual([1, 2, 3]);
+    // Turn 4 and 5: a dash under each in the chart, and one per crew in the table.
+    expect(d.texts.filter((x) => x.text === '–')).toHaveLength(2 + 2 * 2);
+    expect(resultDescription(AGREED_IN_TURN_3, en)).toContain('VP so far at the end of turns 1 to 3: Alice: 0, 1, 2; Bob: 0, 1, 1.');
+    expect(resultDescription(AGREED_IN_TURN_3, fr)).toContain('PV cumulés à la fin des tours 1 à 3 : Alice : 0, 1, 2; Bob : 0, 1, 1.');
   });
 
   it('U11: the winner’s panel is ringed in gold, the loser’s is not; a draw rings none', async () => {

@@ -15,7 +15,7 @@ import { ensureFonts } from '../../malifaux-table/pictures/fonts.js';
 import { drawHeader, HEADER_H } from '../../malifaux-table/pictures/frame.js';
 import { recordTexts, type DrawnText } from '../../malifaux-table/pictures/texts.js';
 import { COLORS, MARGIN, PICTURE_WIDTH, TEXT } from '../../malifaux-table/pictures/theme.js';
-import { crewTally, endingLine, outcomeLine, SEATS, strategyName, TURNS, vpText, type CrewTally, type ResultInput } from './result.js';
+import { crewTally, endingLine, outcomeLine, playedTurns, SEATS, strategyName, TURNS, turnVpText, vpText, type CrewTally, type ResultInput } from './result.js';
 
 const W = PICTURE_WIDTH;
 /** Each crew's hue (orange and blue tell apart for every common colour blindness), and a dark ink for stripes. */
@@ -157,9 +157,15 @@ function chart(ctx: Ctx, t: Translate, input: ResultInput, tallies: readonly Cre
   const groupW = (PLOT_RIGHT - PLOT_LEFT) / TURNS.length;
   text(ctx, t('result.table.turn'), PLOT_LEFT - 10, base + AXIS_H / 2 + 2, TEXT.caption, COLORS.textDim, { align: 'right', maxW: PLOT_LEFT - MARGIN - 10 });
   const bars: ResultBar[] = [];
+  const played = playedTurns(input);
   TURNS.forEach((turn, i) => {
     const left = PLOT_LEFT + i * groupW + (groupW - (2 * BAR_W + BAR_GAP)) / 2;
     text(ctx, String(turn), PLOT_LEFT + i * groupW + groupW / 2, base + AXIS_H / 2 + 2, TEXT.caption, COLORS.textDim, { bold: true, align: 'center' });
+    // A turn never played (the game ended early by agreement) has no bars: none would say VP "so far" then.
+    if (turn > played) {
+      text(ctx, '–', PLOT_LEFT + i * groupW + groupW / 2, base - 20, TEXT.caption, COLORS.textDim, { bold: true, align: 'center' });
+      return;
+    }
     for (const seat of SEATS) {
       const c = tallies[seat]!;
       const strategy = c.cumulative.strategy[i]!;
@@ -172,7 +178,7 @@ function chart(ctx: Ctx, t: Translate, input: ResultInput, tallies: readonly Cre
       if (h > strategyH) swatch(ctx, seat, x, base - h, BAR_W, h - strategyH, true);
       // A crew with nothing yet still shows its bar's foot, in its colour.
       if (h === 0) swatch(ctx, seat, x, base - 4, BAR_W, 4, false);
-      const last = turn === TURNS.at(-1);
+      const last = turn === played;
       const color = last && input.result.winner === seat ? COLORS.gold : COLORS.text;
       text(ctx, vpText(strategy + schemes), x + BAR_W / 2, base - Math.max(h, 4) - 16, TEXT.caption, color, { bold: true, align: 'center' });
       bars.push({ seat, turn, strategy, schemes, x, y: base - h, h, strategyH });
@@ -198,7 +204,7 @@ function table(ctx: Ctx, t: Translate, input: ResultInput): void {
     if (won) fillRoundRect(ctx, MARGIN, cy - ROW_H / 2 + 2, W - 2 * MARGIN, ROW_H - 4, 8, COLORS.panel);
     swatch(ctx, seat, nameLeft, cy - 8, 16, 16, false);
     text(ctx, input.names[seat], nameLeft + 26, cy, TEXT.body, COLORS.text, { bold: true, maxW: colsLeft - nameLeft - 34 });
-    TURNS.forEach((turn, i) => text(ctx, vpText(input.result.byTurn[seat][turn - 1] ?? 0), colCentre(i), cy, TEXT.body, COLORS.text, { align: 'center' }));
+    TURNS.forEach((turn, i) => text(ctx, turnVpText(input, seat, turn), colCentre(i), cy, TEXT.body, COLORS.text, { align: 'center' }));
     text(ctx, vpText(input.result.vp[seat]), totalCentre, cy, TEXT.name, won ? COLORS.gold : COLORS.text, { bold: true, align: 'center' });
   }
 }
@@ -241,12 +247,13 @@ export function resultDescription(input: ResultInput, t: Translate): string {
   });
   const turns = SEATS.map((seat) => {
     const c = tallies[seat]!;
-    return t('result.alt.turns', { name: input.names[seat], values: TURNS.map((_, i) => vpText(c.cumulative.strategy[i]! + c.cumulative.schemes[i]!)).join(', ') });
+    return t('result.alt.turns', { name: input.names[seat], values: TURNS.slice(0, playedTurns(input)).map((_, i) => vpText(c.cumulative.strategy[i]! + c.cumulative.schemes[i]!)).join(', ') });
   });
   const line = t('result.alt', {
     crews: crews.join('; '),
     outcome: outcomeLine(t, input).replaceAll('**', ''),
     turns: turns.join('; '),
+    last: playedTurns(input),
     ended: endingLine(t, input.ended, (name) => name),
   });
   return line.length <= ALT_LIMIT ? line : `${line.slice(0, ALT_LIMIT - 1)}…`;

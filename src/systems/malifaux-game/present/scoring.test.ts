@@ -72,7 +72,7 @@ describe('the scoring in words', () => {
     }
     expect(lines0(g)).toContain('No VP in turn 1: there is nothing to score.');
     const lines = g.log.map(publicEvent).filter((e): e is WholeEvent => e !== null).map((e) => presentation.logLine(en, publicView(g.state), e, true) ?? '').join('\n');
-    expect(lines).toMatch(/📣 \*\*(Alice|Bob)\*\* claims 1 VP for Plant Explosives: .*count: 1 · note: “by the well”\./);
+    expect(lines).toMatch(/📣 \*\*(Alice|Bob)\*\* claims 1 VP for Plant Explosives: 1 Strategy marker of (Alice|Bob)’s crew is in the enemy half \(a marker on the centerline counts\) · note: “by the well”\./);
     expect(lines).toMatch(/✅ \*\*(Alice|Bob)\*\* confirms the claim\./);
     expect(lines).toMatch(/❌ \*\*(Alice|Bob)\*\* disputes the claim: “not in our half”/);
     expect(lines).toContain('⚖️ A referee accepts the claim — “the photo shows it”.');
@@ -127,6 +127,71 @@ describe('the scoring in words', () => {
     const channel = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
     expect(channel).toMatch(/"custom_id":"fk:g:g1:[^"]+:confirm"/);
     expect(channel).toMatch(/"custom_id":"fk:g:g1:[^"]+:dispute"/);
+  });
+
+  it('END-2: a claim says its count once (the statement states it) and ends with one full stop, in English and French', async () => {
+    const g = setUp();
+    toEndPhase(g, 2);
+    const seat = g.turn.initiative;
+    const name = seat === 0 ? 'Alice' : 'Bob';
+    g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 2 } }, seat);
+    const claimed = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
+    expect(claimed).toContain(`claims 1 VP for Plant Explosives: 2 Strategy markers of ${name}’s crew are in the enemy half (a marker on the centerline counts).`);
+    expect(claimed).not.toContain('count: 2');
+    expect(claimed).not.toContain('..');
+    const answer = text(await presentation.privateMessage(en, privateView(g.state, other(seat))));
+    expect(answer).toContain(`Your opponent’s claim: Plant Explosives — 2 Strategy markers of ${name}’s crew are in the enemy half (a marker on the centerline counts).`);
+    const enFrancais = text(await presentation.afterAction(fr, publicBatch(g.batches.at(-1)!)));
+    expect(enFrancais).toMatch(/2 marqueurs de stratégie/);
+    expect(enFrancais).not.toMatch(/nombre ?: 2|\.\./);
+  });
+
+  it('END-2, U11: a message that carries its own answer buttons (a claim, a proposed early end) does not send its decider to the DMs or a "My hand" button it lacks', async () => {
+    const g = setUp();
+    toEndPhase(g, 2);
+    const seat = g.turn.initiative;
+    g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 1 } }, seat);
+    const answerable = [await presentation.afterAction(en, publicBatch(g.batches.at(-1)!))];
+    g.send({ type: 'confirmClaim' }, other(seat));
+    scoreNothing(g);
+    startPhase(g);
+    g.send({ type: 'proposeEarlyEnd' }, 0);
+    answerable.push(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
+    for (const m of answerable) {
+      expect(m.content).toMatch(/Waiting for/);
+      expect(m.content).not.toContain(en('prompt.privateHint'));
+      expect(text(m)).not.toContain(en('hand.button'));
+    }
+    // A decision answered in the DMs alone still says where it is.
+    const d = pendingDecisions(g.state)[0]!;
+    g.send({ type: 'answerEarlyEnd', accept: false }, d.seat as Seat);
+    const next = await presentation.afterAction(en, publicBatch(g.batches.at(-1)!));
+    expect(next.content).toContain(en('prompt.privateHint'));
+  });
+
+  it('U11: ended by agreement in turn 4, the channel’s VP by turn and the final summary show turn 5 as never played', async () => {
+    const g = setUp();
+    toEndPhase(g, 3);
+    scoreNothing(g);
+    startPhase(g);
+    g.send({ type: 'proposeEarlyEnd' }, 0);
+    g.send({ type: 'answerEarlyEnd', accept: true }, 1);
+    expect(g.game.stage).toBe('over');
+    expect(g.turn.turn).toBe(4);
+    const over = text(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!)));
+    expect(over).toMatch(/VP by turn \(1–5\): Alice 0·\d·\d·0·– — Bob 0·\d·\d·0·–/);
+    expect(over).toMatch(/Alice +0 +\d +\d +0 +– +\d/);
+    // Said once: the game's end line, not the table's plain "The game is over." after it.
+    expect(over.match(/The game is over/g)).toHaveLength(1);
+  });
+
+  it('U11: a correction after the end introduces the corrected result it is followed by, in English and French', async () => {
+    const g = scoredGame();
+    g.sendAs({ type: 'correctScore', seat: 1, objective: 'strategy', vp: 1, reason: 'a marker miscounted', turn: 2 }, REFEREE);
+    const batch = publicBatch(g.batches.at(-1)!);
+    const said = (m: Message) => m.embeds?.[0]?.description ?? '';
+    expect(said(await presentation.afterAction(en, batch))).toMatch(/its result, corrected, is now:\n🏆 Result: /);
+    expect(said(await presentation.afterAction(fr, batch))).toMatch(/est désormais :\n🏆 Résultat/);
   });
 
   it('the status shows the VP by source, the schemes revealed with their check, the stage and the open claim', () => {

@@ -10,6 +10,7 @@ import type { Claim } from '../engine/scoreState.js';
 import { vpBySource } from '../engine/scoringRules.js';
 import type { GameEvent } from '../engine/schema.js';
 import type { RevealedInView } from '../engine/views.js';
+import { LAST_TURN } from '../engine/turns.js';
 import { modelName, shortHex, type LineContext } from './names.js';
 
 const named = (t: Translate, id: string) => t(`encounter.name.${id}` as MessageKey);
@@ -74,14 +75,19 @@ export function claimText(t: Translate, c: LineContext, claim: Claim): string {
     };
     return `${name(a)} → ${name(b)}`;
   });
-  const statement = claim.statement
-    ? ruleText(t, claim.statement.key, { ...claim.statement.params, crew: c.names[claim.seat], count: claim.claim.count ?? 0, models: models.join(', '), pairs: pairs.join(', ') }, '')
+  const given = { count: claim.claim.count ?? 0, models: models.join(', '), pairs: pairs.join(', ') };
+  const stated = (values: typeof given) => claim.statement
+    ? ruleText(t, claim.statement.key, { ...claim.statement.params, crew: c.names[claim.seat], ...values }, '')
     : '';
+  // The sentence ends where the message that quotes it ends ("claims 1 VP for …: {claim}."), not twice.
+  const statement = stated(given).replace(/\.$/, '');
+  // What the statement already says ("2 Strategy markers are…", "Page is…") is not said again after it.
+  const says = (changed: Partial<typeof given>) => statement !== '' && stated({ ...given, ...changed }).replace(/\.$/, '') !== statement;
   const parts = [
     ...(statement ? [statement] : []),
-    ...(claim.claim.count !== undefined ? [t('mgs.claim.count', { count: claim.claim.count })] : []),
-    ...(models.length ? [t('mgs.claim.models', { models: models.join(', ') })] : []),
-    ...(pairs.length ? [t('mgs.claim.pairs', { pairs: pairs.join(', ') })] : []),
+    ...(claim.claim.count !== undefined && !says({ count: given.count + 1 }) ? [t('mgs.claim.count', { count: claim.claim.count })] : []),
+    ...(models.length && !says({ models: `${given.models}+` }) ? [t('mgs.claim.models', { models: given.models })] : []),
+    ...(pairs.length && !says({ pairs: `${given.pairs}+` }) ? [t('mgs.claim.pairs', { pairs: given.pairs })] : []),
     ...(claim.claim.markersRemoved ? [t('mgs.claim.markers', { count: claim.claim.markersRemoved })] : []),
     ...(claim.claim.note ? [t('mgs.claim.note', { note: claim.claim.note })] : []),
   ];
@@ -194,7 +200,9 @@ export function resultLines(t: Translate, c: LineContext): string[] {
   const rows = ([0, 1] as const)
     .map((seat) => {
       const byTurn = [1, 2, 3, 4, 5].map((turn) => c.ledger.filter((e) => e.seat === seat && e.turn === turn).reduce((n, e) => n + e.vp, 0));
-      return `${c.names[seat]} ${byTurn.join('·')}`;
+      // A turn never played (ended early by agreement) reads as a dash, not as a turn that scored nothing.
+      const played = c.agreedEnd && c.turn !== undefined ? c.turn : LAST_TURN;
+      return `${c.names[seat]} ${byTurn.map((vp, i) => (i + 1 > played && vp === 0 ? '–' : String(vp))).join('·')}`;
     })
     .join(' — ');
   return [t('mgs.event.result', { scores, winner }), t('mgs.event.byTurn', { rows })];
