@@ -257,7 +257,7 @@ describe('whole games scored to the final result, VP per turn from the rules', (
     ]);
     expect(result.vp).toEqual([6, 4]);
     expect(result.winner).toBe(0);
-    // The records decided 5 of the 10 VP: only the 4 claims asked anyone anything.
+    // The records decided 6 of the 10 VP with no question asked; only the 4 claims asked the opponent anything.
     expect(game.scoring.nextClaim - 1).toBe(4);
     // Every scheme shown with its commitment: Bob's Take Prisoner, never scored, at the end of the game.
     expect(game.scoring.revealed.map((r) => [r.seat, r.pick.scheme, r.turn]).sort()).toEqual([
