@@ -11,7 +11,6 @@
  * both are in; no scheme before its reveal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as table from '../src/systems/malifaux-table/engine/index.js';
 import { wholeStateSchema, type WholeState } from '../src/systems/malifaux-game/engine/schema.js';
 import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import { checkSchemeChoice, SCHEME_PICKS } from '../src/systems/malifaux-game/engine/schemes.js';
@@ -21,7 +20,8 @@ import { fixedEncounter } from '../src/systems/malifaux-game/engine/encounter.js
 import { encounterCode } from '../src/systems/malifaux-game/engine/shareCode.js';
 import { malifauxGame } from '../src/systems/malifaux-game/index.js';
 import { cardForm, inkwellTable } from '../src/systems/malifaux-game/crews/fixtures.js';
-import { IDS, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
+import { IDS, startApp, type App } from './support/app.js';
+import { answerTable as answerTableIn, clickChoice as clickChoiceIn } from './support/wholeGame.js';
 
 let app: App;
 const ch = () => IDS.channel;
@@ -48,23 +48,8 @@ async function submit(who: 'alice' | 'bob', values: Record<string, string>) {
 }
 
 const seatUser = (seat: number) => (seat === 0 ? 'alice' : 'bob');
-
-/** Answers the table's decisions (cheats, soulstones…) in the decider's DM: the plain answer. */
-async function answerTable(): Promise<void> {
-  for (let guard = 0; guard < 20; guard++) {
-    const state = await whole();
-    const d = table.pendingDecision(state.table);
-    if (!d) return;
-    const choices = table.decisionChoices(d);
-    const choice = d.kind === 'cheat' ? table.DECLINE : d.kind === 'discardDown' ? choices.slice(0, d.count) : d.kind === 'trigger' ? table.NO_TRIGGER : (choices.find((c) => c === 'none' || c === 'false') ?? choices[0]!);
-    const who = seatUser(d.seat);
-    const message = latestDecisionMessage(app.dms(who), (await app.game(ch()))!.id);
-    const where = message && locateChoice(message, d, choice);
-    if (!where) throw new Error(`no control for the table's ${d.kind}`);
-    const clicked = await app.click(who, where.message.id, where.customId, where.values);
-    expect(clicked.ok, clicked.error).toBe(true);
-  }
-}
+const answerTable = () => answerTableIn(app, ch());
+const clickChoice = (who: 'alice' | 'bob', messages: ReturnType<App['dms']>, choice: string) => clickChoiceIn(app, who, messages, choice);
 
 async function turn(who: 'alice' | 'bob', sub: string, options: Record<string, string | number | boolean> = {}) {
   const before = await app.eventCount();
@@ -82,16 +67,6 @@ async function score(who: 'alice' | 'bob' | 'rita', sub: string, options: Record
   expect(result.ok, result.error).toBe(true);
   expect(await app.eventCount(), `/score ${sub} refused: ${result.reply?.content}`).toBeGreaterThan(before);
   return result;
-}
-
-/** Clicks a game decision's button (`:confirm`, `:dispute`…) in the newest message of `messages` that has one. */
-async function clickChoice(who: 'alice' | 'bob', messages: ReturnType<App['dms']>, choice: string) {
-  const message = [...messages].reverse().find((m) => JSON.stringify(m.components ?? []).includes(`:${choice}"`));
-  if (!message) throw new Error(`no ${choice} button`);
-  const customId = JSON.stringify(message.components).match(new RegExp(`"custom_id":"(fk:g:[^"]+:${choice})"`))![1]!;
-  const clicked = await app.click(who, message.id, customId);
-  expect(clicked.ok, clicked.error).toBe(true);
-  return clicked;
 }
 
 /** Plant Explosives (its X is the table's to claim) and the golden seed's pool: a fixed encounter's share code. */

@@ -29,8 +29,17 @@ export async function wholeIn(app: App, channel: string): Promise<WholeState> {
   return wholeStateSchema.parse((await app.game(channel))!.snapshot) as WholeState;
 }
 
-/** A whole game in `channel`, refereed by the server's referee role, at turn 1's first decision; its id. */
-export async function gameAtTurnOne(app: App, channel: string): Promise<string> {
+/** How a test sets a game up: its encounter's share code, and each player's /schemes options. */
+export interface GameSetup {
+  encounter: string;
+  schemes: Record<'alice' | 'bob', Record<string, string | number>>;
+}
+
+/**
+ * A whole game in `channel`, refereed by the server's referee role, at turn 1's first decision; its id.
+ * By default Turf War and a pool that names nothing (schemes 1, 2 for Alice, 3, 4 for Bob).
+ */
+export async function gameAtTurnOne(app: App, channel: string, setup?: GameSetup): Promise<string> {
   const ok = async (who: 'alice' | 'bob', name: string, options?: Record<string, string | number | boolean>) => {
     const done = await app.command(who, name, options, channel);
     expect(done.ok, done.error).toBe(true);
@@ -40,7 +49,7 @@ export async function gameAtTurnOne(app: App, channel: string): Promise<string> 
     await app.settle();
     expect(result.ok, result.error).toBe(true);
   };
-  await ok('alice', 'game new', { opponent: IDS.bob, system: 'm3e-game', encounter: plainPool(), referee_role: IDS.refereeRole });
+  await ok('alice', 'game new', { opponent: IDS.bob, system: 'm3e-game', encounter: setup?.encounter ?? plainPool(), referee_role: IDS.refereeRole });
   for (const name of ['Ada Quill', 'Blotter', 'Scribe Major', 'Press Golem', 'Page', 'Quill Knight', 'Ink Sprite']) {
     await app.command('alice', 'crew model', { name }, channel);
     await submit('alice', cardForm(inkwellTable.models.find((p) => p.name === name && p.title === null)!));
@@ -49,8 +58,8 @@ export async function gameAtTurnOne(app: App, channel: string): Promise<string> 
     await app.command(who, 'crew paste', undefined, channel);
     await submit(who, { list: CREW_LISTS[who] });
   }
-  await ok('alice', 'schemes', { first: 1, second: 2 });
-  await ok('bob', 'schemes', { first: 3, second: 4 });
+  await ok('alice', 'schemes', setup?.schemes.alice ?? { first: 1, second: 2 });
+  await ok('bob', 'schemes', setup?.schemes.bob ?? { first: 3, second: 4 });
   const attacker = (await wholeIn(app, channel)).game!.encounter!.attacker;
   for (const s of [attacker, attacker === 0 ? 1 : 0, attacker]) await ok(s === 0 ? 'alice' : 'bob', 'turn deployed');
   expect((await wholeIn(app, channel)).game?.stage).toBe('turns');
@@ -58,7 +67,7 @@ export async function gameAtTurnOne(app: App, channel: string): Promise<string> 
 }
 
 /** Answers the table's decisions (the initiative's cheats…) in the decider's DM: the plain answer. */
-async function answerTable(app: App, channel: string): Promise<void> {
+export async function answerTable(app: App, channel: string): Promise<void> {
   for (let guard = 0; guard < 20; guard++) {
     const d = table.pendingDecision((await wholeIn(app, channel)).table);
     if (!d) return;
@@ -71,6 +80,16 @@ async function answerTable(app: App, channel: string): Promise<void> {
     const clicked = await app.click(who, where.message.id, where.customId, where.values);
     expect(clicked.ok, clicked.error).toBe(true);
   }
+}
+
+/** Clicks a game decision's button (`:confirm`, `:dispute`…) in the newest message of `messages` that has one. */
+export async function clickChoice(app: App, who: 'alice' | 'bob', messages: ReturnType<App['dms']>, choice: string) {
+  const message = [...messages].reverse().find((m) => JSON.stringify(m.components ?? []).includes(`:${choice}"`));
+  if (!message) throw new Error(`no ${choice} button`);
+  const customId = JSON.stringify(message.components).match(new RegExp(`"custom_id":"(fk:g:[^"]+:${choice})"`))![1]!;
+  const clicked = await app.click(who, message.id, customId);
+  expect(clicked.ok, clicked.error).toBe(true);
+  return clicked;
 }
 
 /**

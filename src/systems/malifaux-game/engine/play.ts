@@ -523,14 +523,18 @@ function changeModels(flow: Flow, cmd: Extract<PlayCommand, { type: 'damageModel
       const m = modelOf(game, cmd.model);
       if (!m.ok) return m;
       let source: models.DamageSource = { kind: 'hazard' };
+      // The dealer as its id, whatever the player named it by (A2, "Page 2"): the damage records
+      // (Vendetta, §13-A14) and the event's line read ids.
+      let by: string | null = null;
       if (cmd.by) {
-        const by = modelOf(game, cmd.by);
-        if (!by.ok) return by;
-        source = models.sourceModel(by.value);
+        const dealer = modelOf(game, cmd.by);
+        if (!dealer.ok) return dealer;
+        source = models.sourceModel(dealer.value);
+        by = dealer.value.id;
       }
       const hit = models.applyDamage(m.value, cmd.amount, source);
       if (!hit.ok) return hit;
-      return changed([hit.value.model], hit.value.killed ? 'killed' : 'damaged', cmd.by ?? null, hit.value.applied);
+      return changed([hit.value.model], hit.value.killed ? 'killed' : 'damaged', by, hit.value.applied);
     }
     case 'healModel': {
       const m = modelOf(game, cmd.model);

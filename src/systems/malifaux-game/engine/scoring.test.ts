@@ -10,6 +10,7 @@ import { pendingDecisions, replay } from './game.js';
 import { revealScheme, schemeSalt } from './schemes.js';
 import { ACTORS, ADA_CREW, REFEREE, SCRIBE_CREW, SEED, ScriptedGame, activations, pick, scoreNothing, setUp, startCommand, startPhase, type SetUpWith } from './testkit.js';
 import { scoringFacts } from './scoringStep.js';
+import { modelLabel } from './resolve.js';
 import { inkwellTable } from '../crews/fixtures.js';
 import { publicEvent, publicView } from './views.js';
 import { malifauxGame } from '../index.js';
@@ -93,6 +94,22 @@ describe('the records the scoring reads (§11, class a)', () => {
     expect(g.game.records.damage).toEqual([{ by: attacker.id, target: target.id, amount: 1, turn: 1, activation: 1 }]);
     g.send({ type: 'endActivation' }, seat);
     expect(g.game.records.lastActivation).toEqual({ model: attacker.id, activation: 1, turn: 1, seat });
+  });
+
+  it('§13-A14: damage from a model named by its label (A2) or name, as /model damage and its autocomplete send it, is recorded as dealt by that model’s id', () => {
+    const g = setUp();
+    startPhase(g);
+    const seat = g.turn.active!;
+    const attacker = g.game.models.find((m) => m.controller === seat && m.name === 'Ada Quill')!;
+    const target = g.game.models.find((m) => m.controller !== seat)!;
+    g.send({ type: 'activate', model: attacker.id }, seat);
+    g.send({ type: 'damageModel', model: target.id, amount: 1, by: modelLabel(attacker) }, seat);
+    g.send({ type: 'damageModel', model: target.id, amount: 1, by: 'ada quill' }, seat);
+    expect(g.game.records.damage).toEqual([
+      { by: attacker.id, target: target.id, amount: 1, turn: 1, activation: 1 },
+      { by: attacker.id, target: target.id, amount: 1, turn: 1, activation: 1 },
+    ]);
+    expect(eventsOf(g, 'ModelsChanged').filter((e) => e.change === 'damaged').map((e) => e.by)).toEqual([attacker.id, attacker.id]);
   });
 
   it('REP-1 step 5, AMB-29: a Replace into another crew records the old model as gone, with no killer; a Replace within a crew records no death', () => {
