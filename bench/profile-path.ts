@@ -146,7 +146,7 @@ async function handlerMode(): Promise<void> {
   // No REST call is expected on this path (a flip changes no hand); any would fail fast and be counted.
   const rest = createRest({ token: 'bench', apiBase: 'http://127.0.0.1:9/api' });
   let logged = 0;
-  const bot = buildBot({ store, rest, applicationId: '1100000000000000401', log: { info: () => undefined, warn: () => undefined, error: () => void logged++ } });
+  const bot = buildBot({ store, rest, applicationId: '1100000000000000401', linkPictures: flag('link-pictures'), log: { info: () => undefined, warn: () => undefined, error: () => void logged++ } });
   const verify = createSignatureVerifier(keys.publicKeyHex);
   const nextId = idFactory(31);
   const channels = channelIds('13000000000031', GAMES);

@@ -105,7 +105,7 @@ export async function startBotServer(options: {
   const store = countingStore(options.store ?? (await openStore(databaseUrl)), counters);
   const rest: REST = createRest({ token: options.double.botToken, apiBase: options.double.apiBase });
   const log: Logger = { info: () => undefined, warn: () => undefined, error: (m) => note(counters, m) };
-  const bot = buildBot({ store, rest, applicationId: options.double.applicationId, log, ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const bot = buildBot({ store, rest, applicationId: options.double.applicationId, log, linkPictures: options.linkPictures === true, ...(options.newSeed ? { newSeed: options.newSeed } : {}), ...(options.clock ? { clock: options.clock } : {}) });
 
   await bot.warmedUp;
   // Registered when the handler returns, i.e. before the response is written, so a client that got its

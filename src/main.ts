@@ -53,7 +53,9 @@ if (config.mode === 'sandbox') {
   // League pages (and picture links) are served at the public address: by the HTTP endpoint itself, or,
   // on the gateway, by a server of the pages alone on PORT.
   const pages = config.PUBLIC_URL ?? null;
-  const bot = buildBot({ store, rest, applicationId, ...(pages ? { leaguePageUrl: (id: string) => leaguePageUrl(pages, id) } : {}) });
+  // HTTP mode at a public address answers a flip with its picture linked, not uploaded (pictureLinks.ts).
+  const linkPictures = config.mode === 'http' && pages !== null;
+  const bot = buildBot({ store, rest, applicationId, linkPictures, ...(pages ? { leaguePageUrl: (id: string) => leaguePageUrl(pages, id) } : {}) });
   await bot.warmedUp;
   // Every instance runs the loop: each timer is claimed by one of them (app/reminders.ts).
   bot.reminders.start(config.REMINDER_INTERVAL_SECONDS * 1000);

@@ -58,7 +58,7 @@ describe('a /flip with its picture linked, through the bot and the double', () =
     // Its own bot on the same store, whose deadline guard never answers first on a busy machine (a deferred
     // answer goes out by REST, which this test counts).
     // A fixed seed: the same cards every run (a − flip whose lowest cards tie, or with the Red Joker, asks which to take).
-    const bot = buildBot({ store: app.store, rest: app.env.rest, applicationId: app.double.applicationId, deadlineMs: 60_000, newSeed: () => 'a1'.repeat(32) });
+    const bot = buildBot({ store: app.store, rest: app.env.rest, applicationId: app.double.applicationId, deadlineMs: 60_000, newSeed: () => 'a1'.repeat(32), linkPictures: true });
     await bot.warmedUp;
     // The address is known once the server listens: the links ask for it then.
     let inner: PictureLinks | null = null;

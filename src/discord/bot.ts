@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { REST } from '@discordjs/rest';
 import { interactionsFor } from './commands/index.js';
-import { createOutbox } from './outbox.js';
+import { createOutbox, uploadable } from './outbox.js';
 import { createRouter } from './router.js';
 import { withDeadline } from './deadline.js';
 import { createReminders, type Reminders } from './reminders.js';
@@ -40,7 +40,7 @@ export interface Bot {
  * `systems`: the game systems this bot plays (the built ones by default; tests add their own to prove a
  * system plugs in without touching the platform).
  */
-export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string; deadlineMs?: number; systems?: SystemRegistry; clock?: () => number; leaguePageUrl?: (leagueId: string) => string }): Bot {
+export function buildBot(options: { store: GameStore; rest: REST; applicationId: string; log?: Logger; newSeed?: () => string; deadlineMs?: number; systems?: SystemRegistry; clock?: () => number; leaguePageUrl?: (leagueId: string) => string; linkPictures?: boolean }): Bot {
   const services: Services = {
     store: options.store,
     outbox: createOutbox({ rest: options.rest, applicationId: options.applicationId }),
@@ -60,7 +60,13 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
     const presentation = services.systems.byId(recipe.system)?.presentation;
     return presentation?.drawPicture ? presentation.drawPicture(translator(localeFrom(recipe.locale)), recipe.kind, recipe.data) : null;
   };
-  return { handler: withDeadline(router, services.outbox, options.deadlineMs), services, warmedUp, drawPicture, reminders: createReminders(services) };
+  // A reply's pictures are drawn within the 3-second guard, as part of the answer — unless the transport
+  // links them (`linkPictures`: the HTTP endpoint with a public address), when they are not drawn at all.
+  const answer: InteractionHandler = options.linkPictures ? router : async (interaction) => {
+    const reply = await router(interaction);
+    return reply.files?.some((file) => typeof file.data === 'function') ? { ...reply, files: await uploadable(reply.files) } : reply;
+  };
+  return { handler: withDeadline(answer, services.outbox, options.deadlineMs), services, warmedUp, drawPicture, reminders: createReminders(services) };
 }
 
 /** A bot token starts with the bot user's id in base64, which is the application's id for every modern app. */

@@ -40,7 +40,7 @@ export function createRest({ token, apiBase }: CreateRestOptions = {}): REST {
 }
 
 /** The files' bytes, drawn now where a file says how to make them: the moment of upload. */
-async function uploadable(files: readonly OutgoingFile[]): Promise<RawFile[]> {
+export async function uploadable(files: readonly OutgoingFile[]): Promise<RawFile[]> {
   return Promise.all(files.map(async (file) => (typeof file.data === 'function' ? { ...file, data: await file.data() } : (file as RawFile))));
 }
 
