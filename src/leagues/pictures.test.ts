@@ -333,17 +333,20 @@ describe('a league before its first round', () => {
 });
 
 describe('every league picture reads on a phone', () => {
-  it('no text under the phone minimum, in both languages, for a small and a 40-player league, with every column', () => {
-    const everything = withTiebreaks(smallLeague(), ['tp', 'vpDiff', 'vpTotal', 'sos', 'headToHead', 'key']);
+  it('as wide as the table’s pictures, no text under 9 px once a phone shows it 320 px wide, in both languages, small and 40-player leagues', () => {
+    const everything = withTiebreaks(smallLeague(), ['tp', 'headToHead', 'sos', 'vpDiff', 'vpTotal', 'key']);
     for (const t of [en, fr]) {
       const drawings = [
         standingsDrawing(everything, HOSTILE_NAMES, t, { ratings: leagueRatings(everything) }).drawing,
         standingsDrawing(BIG, namesOf(BIG), t).drawing,
+        pairingsDrawing(smallLeague(), 3, HOSTILE_NAMES, t).drawing,
         pairingsDrawing(withRematch(), 4, HOSTILE_NAMES, t).drawing,
         pairingsDrawing(BIG, 5, namesOf(BIG), t).drawing,
+        chartDrawing(smallLeague(), HOSTILE_NAMES, t).drawing,
         chartDrawing(BIG, namesOf(BIG), t).drawing,
       ];
       for (const d of drawings) {
+        expect(d.width).toBe(PICTURE_WIDTH);
         expect(d.texts.length).toBeGreaterThan(10);
         expect(illegibleOnPhone(d)).toEqual([]);
         for (const x of d.texts) expect(x.x).toBeLessThanOrEqual(d.width);

@@ -332,7 +332,7 @@ export function drawPairings(ctx: Ctx, league: League, round: number, names: Nam
 function drawPairingsLaidOut(ctx: Ctx, layout: PairingsLayout, round: number, names: Names, t: Translate): PairingsDrawing {
   const texts = recordTexts(ctx);
   frame(ctx, t('league.picture.pairings.title', { round }), layout.height);
-  const numberW = 48;
+  const numberW = 56;
   const markW = 36;
   const vpW = 92;
   const tpW = 52;
