@@ -1,7 +1,7 @@
 /**
  * Render benchmark: a full picture (draw + PNG encode) against encoding a blank canvas of the same size,
  * measured interleaved in one run so both see the same machine state. PNG encoding dominates; the goal
- * is a duel picture under 2x the blank encode.
+ * is every picture (the table's and the league's) under 2x the blank encode.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { duelSize, renderDuel } from '../src/systems/malifaux-table/pictures/duel.js';
@@ -10,6 +10,9 @@ import { flipSize, renderFlip } from '../src/systems/malifaux-table/pictures/fli
 import { handSize, renderHand } from '../src/systems/malifaux-table/pictures/hand.js';
 import { ensureFonts } from '../src/systems/malifaux-table/pictures/fonts.js';
 import { DAMAGE_KILL, FLIP_CHEAT, HAND, REDUCED_DAMAGE_FR } from '../src/systems/malifaux-table/pictures/fixtures.js';
+import { translator } from '../src/i18n/index.js';
+import { bigLeague, namesOf } from '../src/leagues/fixtures.js';
+import { pairingsPicture, pairingsSize, standingsPicture, standingsSize, tpChartPicture, tpChartSize } from '../src/leagues/pictures.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -55,6 +58,14 @@ export async function benchRender(opts: { rounds?: number; warmup?: number } = {
   const flip = await pair(() => renderFlip(FLIP_CHEAT), blank(sizeOf.flip.width, sizeOf.flip.height), rounds, warmup);
   const damage = await pair(() => renderDamage(DAMAGE_KILL), blank(sizeOf.damage.width, sizeOf.damage.height), rounds, warmup);
   const hand = await pair(() => renderHand(HAND), blank(sizeOf.hand.width, sizeOf.hand.height), rounds, warmup);
+  // The league's pictures at their fullest: 40 players (as many rows as a picture shows), 5 rounds.
+  const league = bigLeague(40, 5);
+  const names = namesOf(league);
+  const t = translator('fr');
+  const leagueSizes = { standings: standingsSize(league), pairings: pairingsSize(league, 5), chart: tpChartSize(league) };
+  const standings = await pair(() => standingsPicture(league, names, t), blank(leagueSizes.standings.width, leagueSizes.standings.height), rounds, warmup);
+  const pairings = await pair(() => pairingsPicture(league, 5, names, t), blank(leagueSizes.pairings.width, leagueSizes.pairings.height), rounds, warmup);
+  const chart = await pair(() => tpChartPicture(league, names, t), blank(leagueSizes.chart.width, leagueSizes.chart.height), rounds, warmup);
   const r = (x: number) => Math.round(x * 1000) / 1000;
   return {
     name: 'render: duel picture vs blank PNG encode (same size)',
@@ -72,6 +83,12 @@ export async function benchRender(opts: { rounds?: number; warmup?: number } = {
       handMs: r(hand.a),
       blankHandMs: r(hand.b),
       handRatio: r(hand.a / hand.b),
+      standingsMs: r(standings.a),
+      standingsRatio: r(standings.a / standings.b),
+      pairingsMs: r(pairings.a),
+      pairingsRatio: r(pairings.a / pairings.b),
+      chartMs: r(chart.a),
+      chartRatio: r(chart.a / chart.b),
       rounds,
     },
   };

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/index.js';
 import { illegibleOnPhone } from '../systems/malifaux-table/pictures/index.js';
 import { ensureFonts } from '../systems/malifaux-table/pictures/fonts.js';
-import { COLORS } from '../systems/malifaux-table/pictures/theme.js';
+import { COLORS, PICTURE_WIDTH } from '../systems/malifaux-table/pictures/theme.js';
 import { bigLeague, HOSTILE_NAMES, namesOf, smallLeague } from './fixtures.js';
 import type { League } from './model.js';
 import {
@@ -21,6 +21,7 @@ import {
   LEAGUE_PICTURE_WIDTH,
   MAX_PAIRING_TABLES,
   MAX_STANDINGS_ROWS,
+  MAX_TIEBREAK_COLUMNS,
   pairingsPicture,
   pairingsSize,
   spreadLabels,
@@ -65,27 +66,33 @@ const words = (d: { texts: { text: string }[] }): string[] => d.texts.map((x) =>
 /** The texts drawn on one line of the picture (the same vertical centre), left to right. */
 const lineAt = (d: { texts: { text: string; x: number; y: number }[] }, y: number): string[] =>
   d.texts.filter((x) => Math.abs(x.y - y) < 1).sort((a, b) => a.x - b.x).map((x) => x.text);
+/** The standings' column heads: the line a row's height above the first row. */
+const headsOf = (d: { rows: { y: number }[]; texts: { text: string; x: number; y: number }[] }): string[] => lineAt(d, 2 * d.rows[0]!.y - d.rows[1]!.y);
 
 const BIG = bigLeague(40, 5);
 
 describe('the standings picture', () => {
-  it('is a PNG of its stated size, 960 px wide, the same bytes for the same league, other bytes in French', async () => {
+  it('is a PNG of its stated size, as wide as the table’s pictures (640 px), the same bytes for the same league, other bytes in French', async () => {
     const league = smallLeague();
     const a = await standingsPicture(league, HOSTILE_NAMES, en);
     expect(pngSize(a.png)).toEqual(standingsSize(league));
     expect(standingsSize(league).width).toBe(LEAGUE_PICTURE_WIDTH);
+    expect(LEAGUE_PICTURE_WIDTH).toBe(PICTURE_WIDTH);
     expect(sha256((await standingsPicture(structuredClone(league), HOSTILE_NAMES, en)).png)).toBe(sha256(a.png));
     expect(sha256((await standingsPicture(league, HOSTILE_NAMES, fr)).png)).not.toBe(sha256(a.png));
   });
 
-  it('a row per player in standings order: rank, name on one line, TP, VP ±, VP, SoS, W-D-L, byes; dropped marked', () => {
+  it(`a row per player in standings order: rank, name on one line, TP, the first ${MAX_TIEBREAK_COLUMNS} tiebreaks (VP ±, VP), W-D-L; dropped marked`, () => {
     const { drawing } = standingsDrawing(smallLeague(), HOSTILE_NAMES);
     expect(drawing.rows.map((r) => r.playerId)).toEqual(['E', 'A', 'D', 'B', 'C']);
-    expect(lineAt(drawing, drawing.rows[0]!.y)).toEqual(['1', 'Émile', '6', '+7', '11', '6.00', '1-0-0', '1']);
-    expect(lineAt(drawing, drawing.rows[2]!.y)).toEqual(['3', '✕', '-Dora', '4', '+3', '9', '1.00', '0-1-0', '1']);
+    expect(headsOf(drawing)).toEqual(['#', 'Player', 'TP', 'VP ±', 'VP', 'W-D-L']);
+    expect(lineAt(drawing, drawing.rows[0]!.y)).toEqual(['1', 'Émile', '6', '+7', '11', '1-0-0']);
+    expect(lineAt(drawing, drawing.rows[2]!.y)).toEqual(['3', '✕', '-Dora', '4', '+3', '9', '0-1-0']);
     // A line break in a display name never breaks the row.
-    expect(lineAt(drawing, drawing.rows[4]!.y)).toEqual(['5', 'Carl Newline', '1', '−10', '5', '4.33', '0-1-2', '0']);
-    expect(words(drawing)).toEqual(expect.arrayContaining(['Standings after round 3', '#', 'Player', 'TP', 'VP ±', 'VP', 'SoS', 'W-D-L', 'Byes', 'SoS: average TP of the opponents', '✕ dropped out of the league']));
+    expect(lineAt(drawing, drawing.rows[4]!.y)).toEqual(['5', 'Carl Newline', '1', '−10', '5', '0-1-2']);
+    expect(words(drawing)).toEqual(expect.arrayContaining(['Standings after round 3', '✕ dropped out of the league']));
+    // SoS is the third tiebreak: not a column, so no legend for it.
+    expect(words(drawing)).not.toContain('SoS: average TP of the opponents');
   });
 
   it('players equal on every tiebreak share a rank, written on each of their rows', () => {
@@ -97,44 +104,31 @@ describe('the standings picture', () => {
     expect(words(drawing)).not.toContain('✕');
   });
 
-  it('shows the organiser’s tiebreaks in their order, head-to-head with its meaning, never the key; byes only when someone had one', () => {
+  it('shows the organiser’s first tiebreaks in their order, head-to-head with its meaning, never the key', () => {
     const { drawing } = standingsDrawing(withTiebreaks(smallLeague(), ['tp', 'headToHead', 'sos', 'key']), HOSTILE_NAMES, fr);
-    const heads = lineAt(drawing, drawing.rows[0]!.y - 56);
-    expect(heads).toEqual(['#', 'Joueur', 'PT', 'Conf.', 'FdA', 'V-N-D', 'Bye']);
+    expect(headsOf(drawing)).toEqual(['#', 'Joueur', 'PT', 'Conf.', 'FdA', 'V-N-D']);
     // E and A are tied on TP; E beat A. The others are tied with nobody.
-    expect(lineAt(drawing, drawing.rows[0]!.y)).toEqual(['1', 'Émile', '6', '3', '6,00', '1-0-0', '1']);
-    expect(lineAt(drawing, drawing.rows[1]!.y)).toEqual(['2', 'Alice, the "Ace"', '6', '0', '3,33', '2-0-1', '0']);
+    expect(lineAt(drawing, drawing.rows[0]!.y)).toEqual(['1', 'Émile', '6', '3', '6,00', '1-0-0']);
+    expect(lineAt(drawing, drawing.rows[1]!.y)).toEqual(['2', 'Alice, the "Ace"', '6', '0', '3,33', '2-0-1']);
     expect(lineAt(drawing, drawing.rows[3]!.y)[3]).toBe('–');
-    expect(words(drawing)).toContain('Conf. : PT gagnés contre les joueurs à égalité');
-    const noByes = standingsDrawing(BIG, namesOf(BIG)).drawing;
-    expect(lineAt(noByes, noByes.rows[0]!.y - 56)).toEqual(['#', 'Player', 'TP', 'VP ±', 'VP', 'SoS', 'W-D-L']);
+    expect(words(drawing)).toEqual(expect.arrayContaining(['Conf. : PT gagnés contre les joueurs à égalité', 'FdA : PT moyens des adversaires']));
+    // Past the first two, the tiebreaks are left to the embed and the export, and so is their legend.
+    const later = standingsDrawing(withTiebreaks(smallLeague(), ['tp', 'sos', 'vpTotal', 'headToHead', 'vpDiff', 'key']), HOSTILE_NAMES).drawing;
+    expect(headsOf(later)).toEqual(['#', 'Player', 'TP', 'SoS', 'VP', 'W-D-L']);
+    expect(words(later)).not.toContain('H2H: TP won against the players tied with them');
   });
 
-  it('a rating column when ratings are given, provisional ones marked “?”', () => {
+  it('byes and ratings are not columns on a phone (the embed says them), whoever had a bye and whatever the ratings', () => {
     const league = smallLeague();
-    const ratings = leagueRatings(league);
-    const { drawing } = standingsDrawing(league, HOSTILE_NAMES, en, { ratings });
-    expect(lineAt(drawing, drawing.rows[0]!.y - 56).at(-1)).toBe('Rating');
-    expect(lineAt(drawing, drawing.rows[0]!.y).at(-1)).toBe(`${ratings.get('E')!.rating}?`);
-    const settled = new Map([...ratings].map(([id, r]) => [id, { ...r, deviation: 60 }]));
-    const again = standingsDrawing(league, HOSTILE_NAMES, en, { ratings: settled }).drawing;
-    expect(lineAt(again, again.rows[0]!.y).at(-1)).toBe(String(ratings.get('E')!.rating));
-  });
-
-  it('with every column, each row takes two lines: the whole name above the figures', () => {
-    const everything = withTiebreaks(smallLeague(), ['tp', 'vpDiff', 'vpTotal', 'sos', 'headToHead', 'key']);
-    const { drawing } = standingsDrawing(everything, HOSTILE_NAMES, en, { ratings: leagueRatings(everything) });
-    expect(drawing.stacked).toBe(true);
-    const row = drawing.rows[3]!;
-    expect(lineAt(drawing, row.y - 20)).toEqual(['4', '=HYPERLINK("http://evil")']);
-    expect(lineAt(drawing, row.y + 20)).toEqual(['3', '+3', '9', '3.50', '–', '1-0-1', '0', `${leagueRatings(everything).get('B')!.rating}?`]);
-    expect(standingsDrawing(smallLeague(), HOSTILE_NAMES, en, { ratings: leagueRatings(everything) }).drawing.stacked).toBe(false);
+    const { drawing } = standingsDrawing(league, HOSTILE_NAMES, en, { ratings: leagueRatings(league) });
+    expect(headsOf(drawing)).toEqual(['#', 'Player', 'TP', 'VP ±', 'VP', 'W-D-L']);
+    expect(words(drawing).join(' ')).not.toMatch(/Rating|Byes|Glicko/);
   });
 
   it('rows are banded: every other row on a panel, so a phone reader keeps the line', () => {
     const { drawing, pixel } = standingsDrawing(smallLeague(), HOSTILE_NAMES);
     // Right of the last column's text, inside the row's band.
-    const x = drawing.width - 22;
+    const x = drawing.width - 20;
     expect(pixel(x, drawing.rows[0]!.y)).toBe(COLORS.panel);
     expect(pixel(x, drawing.rows[1]!.y)).toBe(COLORS.felt);
     expect(pixel(x, drawing.rows[2]!.y)).toBe(COLORS.panel);
@@ -143,8 +137,8 @@ describe('the standings picture', () => {
   it(`a 40-player league shows the top ${MAX_STANDINGS_ROWS} and says how many more`, async () => {
     const { drawing } = standingsDrawing(BIG, namesOf(BIG));
     expect(drawing.rows).toHaveLength(MAX_STANDINGS_ROWS);
-    expect(drawing.more).toBe(8);
-    expect(words(drawing)).toContain('…and 8 more players');
+    expect(drawing.more).toBe(40 - MAX_STANDINGS_ROWS);
+    expect(words(drawing)).toContain(`…and ${40 - MAX_STANDINGS_ROWS} more players`);
     expect(standingsSize(BIG).height).toBe(standingsSize(bigLeague(33, 5)).height);
     const picture = await standingsPicture(BIG, namesOf(BIG), fr);
     expect(picture.alt.length).toBeLessThanOrEqual(1024);
@@ -183,23 +177,23 @@ describe('the pairings picture', () => {
     expect(drawing.tables.map((r) => [r.table, ...r.players, ...r.tp])).toEqual([[1, 'E', 'A', 3, 3], [2, 'B', 'C', 0, 1]]);
     const [one, two] = drawing.tables;
     expect(lineAt(drawing, one!.y)).toEqual(['1']);
-    expect(lineAt(drawing, one!.y - 24)).toEqual(['Émile', '(3)', '6']);
-    expect(lineAt(drawing, one!.y + 24)).toEqual(['Alice, the "Ace"', '(3)', '2']);
+    expect(lineAt(drawing, one!.seats[0])).toEqual(['Émile', '(3)', '6']);
+    expect(lineAt(drawing, one!.seats[1])).toEqual(['Alice, the "Ace"', '(3)', '2']);
     // The correction counts, written the way round the table is (B first), though it was entered C first.
-    expect(lineAt(drawing, two!.y - 24)).toEqual(['=HYPERLINK("http://evil")', '(0)', '6']);
-    expect(lineAt(drawing, two!.y + 24)).toEqual(['Carl Newline', '(1)', '1']);
+    expect(lineAt(drawing, two!.seats[0])).toEqual(['=HYPERLINK("http://evil")', '(0)', '6']);
+    expect(lineAt(drawing, two!.seats[1])).toEqual(['Carl Newline', '(1)', '1']);
     expect(words(drawing)).toEqual(expect.arrayContaining(['Round 2 pairings', 'Bye: -Dora', '(n): TP before the round']));
   });
 
   it('a forfeit and a voided result say so; a table without a result shows a dash; a rematch is flagged', () => {
     const three = pairingsDrawing(smallLeague(), 3, HOSTILE_NAMES, fr).drawing;
-    expect(lineAt(three, three.tables[0]!.y + 24)).toEqual(['Carl Newline', '(1)', 'forfait']);
+    expect(lineAt(three, three.tables[0]!.seats[1])).toEqual(['Carl Newline', '(1)', 'forfait']);
     expect(lineAt(three, three.tables[1]!.y)).toEqual(['2', 'annulé']);
     expect(words(three)).not.toContain('↻');
     const four = pairingsDrawing(withRematch(), 4, HOSTILE_NAMES).drawing;
     expect(four.tables.map((r) => r.rematch)).toEqual([true, false]);
     expect(lineAt(four, four.tables[0]!.y)).toEqual(['1', '↻']);
-    expect(lineAt(four, four.tables[1]!.y - 24)).toEqual(['Émile', '(6)', '–']);
+    expect(lineAt(four, four.tables[1]!.seats[0])).toEqual(['Émile', '(6)', '–']);
     expect(words(four)).toContain('↻ these players met before');
   });
 
@@ -339,17 +333,20 @@ describe('a league before its first round', () => {
 });
 
 describe('every league picture reads on a phone', () => {
-  it('no text under the phone minimum, in both languages, for a small and a 40-player league, with every column', () => {
-    const everything = withTiebreaks(smallLeague(), ['tp', 'vpDiff', 'vpTotal', 'sos', 'headToHead', 'key']);
+  it('as wide as the table’s pictures, no text under 9 px once a phone shows it 320 px wide, in both languages, small and 40-player leagues', () => {
+    const everything = withTiebreaks(smallLeague(), ['tp', 'headToHead', 'sos', 'vpDiff', 'vpTotal', 'key']);
     for (const t of [en, fr]) {
       const drawings = [
         standingsDrawing(everything, HOSTILE_NAMES, t, { ratings: leagueRatings(everything) }).drawing,
         standingsDrawing(BIG, namesOf(BIG), t).drawing,
+        pairingsDrawing(smallLeague(), 3, HOSTILE_NAMES, t).drawing,
         pairingsDrawing(withRematch(), 4, HOSTILE_NAMES, t).drawing,
         pairingsDrawing(BIG, 5, namesOf(BIG), t).drawing,
+        chartDrawing(smallLeague(), HOSTILE_NAMES, t).drawing,
         chartDrawing(BIG, namesOf(BIG), t).drawing,
       ];
       for (const d of drawings) {
+        expect(d.width).toBe(PICTURE_WIDTH);
         expect(d.texts.length).toBeGreaterThan(10);
         expect(illegibleOnPhone(d)).toEqual([]);
         for (const x of d.texts) expect(x.x).toBeLessThanOrEqual(d.width);

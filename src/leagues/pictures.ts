@@ -1,8 +1,9 @@
 /**
  * The league's pictures (issue 17): the standings, a round's pairings and each player's TP round by round,
- * each a PNG with its alt text. Drawn like the table's pictures (DejaVu Sans, flat fills, the same colours
- * and header), but 960 px wide: a standings table needs more columns than a duel, so the type is set in
- * proportion to that width, never under MIN_TEXT once a phone shows the picture 320 px wide.
+ * each a PNG with its alt text. Drawn like the table's pictures and at their width (DejaVu Sans, flat fills,
+ * the same colours, header and type scale, 640 px wide), phone first: Discord shows them about 300 px wide
+ * on a phone, so the standings keep the few columns a reader scans there (rank, player, TP, the first
+ * tiebreaks, W-D-L) and leave byes, ratings and the later tiebreaks to the embed, the web page and the export.
  *
  * Pure functions of the league, the players' names and the translator: the same input draws the same bytes.
  */
@@ -12,30 +13,34 @@ import { fillRoundRect, signed, text, type Ctx } from '../systems/malifaux-table
 import { ensureFonts } from '../systems/malifaux-table/pictures/fonts.js';
 import { drawHeader, HEADER_H } from '../systems/malifaux-table/pictures/frame.js';
 import { recordTexts, type DrawnText } from '../systems/malifaux-table/pictures/texts.js';
-import { COLORS, MARGIN, PICTURE_WIDTH } from '../systems/malifaux-table/pictures/theme.js';
+import { COLORS, MARGIN, PICTURE_WIDTH, TEXT } from '../systems/malifaux-table/pictures/theme.js';
 import { headToHeadPoints, shownTiebreaks, type ShownTiebreak } from './columns.js';
 import type { Names } from './export.js';
 import { currentResults, tableKey, type League, type PlayerId, type Table } from './model.js';
 import type { PlayerRating } from './rating.js';
 import { standings, type StandingRow } from './standings.js';
 
-export const LEAGUE_PICTURE_WIDTH = 960;
+export const LEAGUE_PICTURE_WIDTH = PICTURE_WIDTH;
 const W = LEAGUE_PICTURE_WIDTH;
-/** The shared header, scaled from the table's pictures (640 px wide) to this width. */
-const SCALE = W / PICTURE_WIDTH;
-const HEAD = HEADER_H * SCALE;
-/** Text sizes in canvas pixels: 28 px here is 9.3 px on a phone. */
-const TYPE = { caption: 28, body: 30, strong: 34 } as const;
-const ROW_H = 56;
-const LINE_H = 44;
+const HEAD = HEADER_H;
+/** Text sizes in canvas pixels, the table pictures' scale: halve them for a phone (caption: 10 px). */
+const TYPE = { caption: TEXT.caption, body: TEXT.body, strong: TEXT.heading } as const;
+const ROW_H = 40;
+const LINE_H = 30;
 const LEFT = MARGIN;
 const RIGHT = W - MARGIN;
-/** Rows shown at most; the rest are counted in a line below. */
-export const MAX_STANDINGS_ROWS = 32;
-export const MAX_PAIRING_TABLES = 24;
-/** A table's card: one line per player. */
-const CARD_H = 2 * 44 + 16;
-const CARD_GAP = 10;
+/**
+ * Rows shown at most; the rest are counted in a line below (and are on the web page). A longer picture
+ * would be a scroll of small print on a phone.
+ */
+export const MAX_STANDINGS_ROWS = 24;
+export const MAX_PAIRING_TABLES = 16;
+/** The organiser's tiebreaks shown as columns, in their order; the rest are in the embed and the export. */
+export const MAX_TIEBREAK_COLUMNS = 2;
+/** A table's card: one line per player, each `SEAT_LINE` from the card's middle. */
+const SEAT_LINE = LINE_H / 2 + 1;
+const CARD_H = 2 * LINE_H + 12;
+const CARD_GAP = 8;
 /** Lines drawn in colour on the chart; the others are grey. */
 export const CHART_HIGHLIGHTS = 8;
 /** Discord takes at most this many characters of alt text. */
@@ -76,14 +81,11 @@ function fittedAlt(items: readonly string[], render: (shown: readonly string[], 
   return alt(render([], items.length));
 }
 
-/** The felt and the header band with the title, drawn at the table pictures' proportions. */
+/** The felt and the header band with the title. */
 function frame(ctx: Ctx, title: string, height: number): void {
   ctx.fillStyle = COLORS.felt;
   ctx.fillRect(0, 0, W, height);
-  ctx.save();
-  ctx.scale(SCALE, SCALE);
-  drawHeader(ctx, title, PICTURE_WIDTH, 0);
-  ctx.restore();
+  drawHeader(ctx, title, W, 0);
 }
 
 async function encode(size: { width: number; height: number }, draw: (ctx: Ctx) => unknown): Promise<Buffer> {
@@ -98,7 +100,7 @@ async function encode(size: { width: number; height: number }, draw: (ctx: Ctx) 
 export interface StandingsOptions {
   /** Default: the last round that went out. */
   afterRound?: number;
-  /** A rating column (rating.ts), shown only when given. */
+  /** Each player's rating (rating.ts), said in the alt text; the picture leaves it to the embed. */
   ratings?: ReadonlyMap<PlayerId, PlayerRating>;
   maxRows?: number;
 }
@@ -106,19 +108,9 @@ export interface StandingsOptions {
 /** Above this deviation a rating is provisional and marked "?", as lichess does with Glicko-2. */
 export const PROVISIONAL_DEVIATION = 110;
 
-const ratingText = (rating: PlayerRating | undefined): string => (rating ? `${rating.rating}${rating.deviation > PROVISIONAL_DEVIATION ? '?' : ''}` : '–');
-
 /** Each column's width: set for the widest figure it holds and its head in either language. */
-const COLUMN_W = { tp: 72, vpDiff: 84, vpTotal: 72, sos: 84, headToHead: 96, record: 108, byes: 88, rating: 112 } as const;
-const RANK_W = 64;
-/**
- * Under this, a name would show a few letters: each row then takes two lines, the name across the whole
- * width above the figures (only with many columns: every tiebreak, byes and a rating).
- */
-const MIN_NAME_W = 220;
-const STACKED_ROW_H = 92;
-/** In a two-line row, each line's distance from the row's centre. */
-const STACKED_LINE = 20;
+const COLUMN_W = { tp: 52, vpDiff: 68, vpTotal: 56, sos: 68, headToHead: 68, record: 84 } as const;
+const RANK_W = 44;
 
 interface Column {
   head: string;
@@ -131,8 +123,6 @@ export interface StandingsDrawing extends LeagueDrawing {
   rows: { playerId: PlayerId; rank: number; y: number }[];
   /** Players left out for want of room. */
   more: number;
-  /** Rows on two lines: the name above the figures. */
-  stacked: boolean;
 }
 
 interface StandingsLayout {
@@ -141,12 +131,8 @@ interface StandingsLayout {
   shown: StandingRow[];
   tiebreaks: ShownTiebreak[];
   h2h: Map<PlayerId, number | null>;
-  byes: boolean;
-  legend: ('sos' | 'headToHead' | 'rating' | 'dropped')[];
-  /** The name column's width beside the figures, and whether rows take two lines instead. */
+  legend: ('sos' | 'headToHead' | 'dropped')[];
   nameW: number;
-  stacked: boolean;
-  rowH: number;
   height: number;
 }
 
@@ -155,28 +141,24 @@ function standingsLayout(league: League, options: StandingsOptions): StandingsLa
   const order = league.settings.tiebreaks;
   const rows = standings(league, round, order);
   const shown = rows.slice(0, options.maxRows ?? MAX_STANDINGS_ROWS);
-  const tiebreaks = shownTiebreaks(order);
+  const tiebreaks = shownTiebreaks(order).slice(0, MAX_TIEBREAK_COLUMNS);
   const h2h = tiebreaks.includes('headToHead') ? headToHeadPoints(league, rows, round, order) : new Map<PlayerId, number | null>();
   const legend: StandingsLayout['legend'] = [];
   if (tiebreaks.includes('sos')) legend.push('sos');
   if (tiebreaks.includes('headToHead')) legend.push('headToHead');
-  if (options.ratings) legend.push('rating');
   if (shown.some((r) => r.dropped)) legend.push('dropped');
   const more = rows.length - shown.length;
-  const byes = rows.some((r) => r.byes > 0);
-  const columnsW = COLUMN_W.tp + tiebreaks.reduce((w, k) => w + COLUMN_W[k], 0) + COLUMN_W.record + (byes ? COLUMN_W.byes : 0) + (options.ratings ? COLUMN_W.rating : 0);
+  const columnsW = COLUMN_W.tp + tiebreaks.reduce((w, k) => w + COLUMN_W[k], 0) + COLUMN_W.record;
   const nameW = RIGHT - (LEFT + RANK_W) - columnsW - 8;
-  const stacked = nameW < MIN_NAME_W;
-  const rowH = stacked ? STACKED_ROW_H : ROW_H;
-  const height = HEAD + ROW_H + shown.length * rowH + (more ? LINE_H : 0) + 12 + legend.length * LINE_H + 16;
-  return { round, rows, shown, tiebreaks, h2h, byes, legend, nameW, stacked, rowH, height };
+  const height = HEAD + ROW_H + shown.length * ROW_H + (more ? LINE_H : 0) + 8 + legend.length * LINE_H + 12;
+  return { round, rows, shown, tiebreaks, h2h, legend, nameW, height };
 }
 
 export function standingsSize(league: League, options: StandingsOptions = {}): { width: number; height: number } {
   return { width: W, height: standingsLayout(league, options).height };
 }
 
-function standingsColumns(layout: StandingsLayout, t: Translate, ratings: StandingsOptions['ratings']): Column[] {
+function standingsColumns(layout: StandingsLayout, t: Translate): Column[] {
   const tiebreak: Record<ShownTiebreak, Column> = {
     vpDiff: { head: t('league.picture.column.vpDiff'), w: COLUMN_W.vpDiff, value: (r) => signed(r.vpDiff) },
     vpTotal: { head: t('league.picture.column.vpTotal'), w: COLUMN_W.vpTotal, value: (r) => whole(r.vpTotal) },
@@ -185,21 +167,22 @@ function standingsColumns(layout: StandingsLayout, t: Translate, ratings: Standi
   };
   const columns: Column[] = [{ head: t('league.picture.column.tp'), w: COLUMN_W.tp, value: (r) => whole(r.tp) }, ...layout.tiebreaks.map((k) => tiebreak[k])];
   columns.push({ head: t('league.picture.column.record'), w: COLUMN_W.record, value: record });
-  if (layout.byes) columns.push({ head: t('league.picture.column.byes'), w: COLUMN_W.byes, value: (r) => String(r.byes) });
-  if (ratings) columns.push({ head: t('league.picture.column.rating'), w: COLUMN_W.rating, value: (r) => ratingText(ratings.get(r.playerId)) });
   return columns;
 }
 
-/** Draws the standings on a context of `standingsSize()`: rank (shared by ties), player, TP, the organiser's tiebreaks, W-D-L… */
+/** Draws the standings on a context of `standingsSize()`: rank (shared by ties), player, TP, the organiser's first tiebreaks, W-D-L. */
 export function drawStandings(ctx: Ctx, league: League, names: Names, t: Translate, options: StandingsOptions = {}): StandingsDrawing {
+  return drawStandingsLaidOut(ctx, standingsLayout(league, options), names, t);
+}
+
+function drawStandingsLaidOut(ctx: Ctx, layout: StandingsLayout, names: Names, t: Translate): StandingsDrawing {
   const texts = recordTexts(ctx);
-  const layout = standingsLayout(league, options);
   const title = layout.round > 0 ? t('league.picture.standings.title', { round: layout.round }) : t('league.picture.standings.titleStart');
   frame(ctx, title, layout.height);
-  const columns = standingsColumns(layout, t, options.ratings);
+  const columns = standingsColumns(layout, t);
   const rankW = RANK_W;
   const nameLeft = LEFT + rankW;
-  const { nameW, rowH, stacked } = layout;
+  const { nameW } = layout;
   const centres: number[] = [];
   let x = nameLeft + nameW + 8;
   for (const c of columns) {
@@ -209,42 +192,42 @@ export function drawStandings(ctx: Ctx, league: League, names: Names, t: Transla
 
   let cy = HEAD + ROW_H / 2;
   text(ctx, t('league.picture.column.rank'), LEFT + rankW / 2, cy, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });
-  text(ctx, t('league.picture.column.player'), nameLeft + 8, cy, TYPE.caption, COLORS.textDim, { bold: true, maxW: nameW - 8 });
+  text(ctx, t('league.picture.column.player'), nameLeft + 6, cy, TYPE.caption, COLORS.textDim, { bold: true, maxW: nameW - 8 });
   columns.forEach((c, i) => text(ctx, c.head, centres[i]!, cy, TYPE.caption, COLORS.textDim, { bold: true, align: 'center', maxW: c.w - 6 }));
 
   const drawn: StandingsDrawing['rows'] = [];
-  cy += ROW_H / 2 - rowH / 2;
   layout.shown.forEach((row, i) => {
-    cy += rowH;
-    if (i % 2 === 0) fillRoundRect(ctx, LEFT, cy - rowH / 2 + 3, RIGHT - LEFT, rowH - 6, 10, COLORS.panel);
+    cy += ROW_H;
+    if (i % 2 === 0) fillRoundRect(ctx, LEFT, cy - ROW_H / 2 + 2, RIGHT - LEFT, ROW_H - 4, 8, COLORS.panel);
     const ink = row.dropped ? COLORS.textFaint : COLORS.text;
-    const nameY = stacked ? cy - STACKED_LINE : cy;
-    const figuresY = stacked ? cy + STACKED_LINE : cy;
     // A shared rank is written on every tied row: the reader sees the tie without counting.
-    text(ctx, String(row.rank), LEFT + rankW / 2, nameY, TYPE.body, row.rank === 1 && !row.dropped ? COLORS.gold : ink, { bold: true, align: 'center' });
-    let nameX = nameLeft + 8;
-    if (row.dropped) nameX += 8 + text(ctx, DROPPED_MARK, nameX, nameY, TYPE.body, COLORS.failure, { bold: true });
-    text(ctx, nameOf(names, row.playerId), nameX, nameY, TYPE.body, ink, { bold: true, maxW: (stacked ? RIGHT - 8 : nameLeft + nameW) - nameX });
-    columns.forEach((c, j) => text(ctx, c.value(row), centres[j]!, figuresY, j === 0 ? TYPE.strong : TYPE.body, ink, { bold: j === 0, align: 'center', maxW: c.w - 4 }));
+    text(ctx, String(row.rank), LEFT + rankW / 2, cy, TYPE.body, row.rank === 1 && !row.dropped ? COLORS.gold : ink, { bold: true, align: 'center' });
+    let nameX = nameLeft + 6;
+    if (row.dropped) nameX += 6 + text(ctx, DROPPED_MARK, nameX, cy, TYPE.body, COLORS.failure, { bold: true });
+    text(ctx, nameOf(names, row.playerId), nameX, cy, TYPE.body, ink, { bold: true, maxW: nameLeft + nameW - nameX });
+    columns.forEach((c, j) => text(ctx, c.value(row), centres[j]!, cy, j === 0 ? TYPE.strong : TYPE.body, ink, { bold: j === 0, align: 'center', maxW: c.w - 4 }));
     drawn.push({ playerId: row.playerId, rank: row.rank, y: cy });
   });
-  cy += rowH / 2;
+  cy += ROW_H / 2;
   const more = layout.rows.length - layout.shown.length;
   if (more) {
     text(ctx, t('league.picture.more', { count: more }), LEFT + 8, cy + LINE_H / 2, TYPE.body, COLORS.textDim, { bold: true, maxW: RIGHT - LEFT - 16 });
     cy += LINE_H;
   }
-  cy += 12;
+  cy += 8;
   for (const entry of layout.legend) {
     text(ctx, t(`league.picture.legend.${entry}`), LEFT + 8, cy + LINE_H / 2, TYPE.caption, COLORS.textDim, { maxW: RIGHT - LEFT - 16 });
     cy += LINE_H;
   }
-  return { width: W, height: layout.height, texts, rows: drawn, more, stacked };
+  return { width: W, height: layout.height, texts, rows: drawn, more };
 }
 
 /** The standings in words: each row shown (rank, name, TP, record, rating, dropped), then how many more. */
 export function standingsDescription(league: League, names: Names, t: Translate, options: StandingsOptions = {}): string {
-  const layout = standingsLayout(league, options);
+  return describeStandings(standingsLayout(league, options), names, t, options);
+}
+
+function describeStandings(layout: StandingsLayout, names: Names, t: Translate, options: StandingsOptions): string {
   const rows = layout.shown.map((r) => {
     const rating = options.ratings?.get(r.playerId);
     return t('league.picture.standings.altRow', {
@@ -265,8 +248,10 @@ export function standingsDescription(league: League, names: Names, t: Translate,
 }
 
 export async function standingsPicture(league: League, names: Names, t: Translate, options: StandingsOptions = {}): Promise<LeaguePicture> {
-  const png = await encode(standingsSize(league, options), (ctx) => drawStandings(ctx, league, names, t, options));
-  return { png, alt: standingsDescription(league, names, t, options) };
+  // Laid out once: the standings behind it are the costly part, more than drawing them.
+  const layout = standingsLayout(league, options);
+  const png = await encode({ width: W, height: layout.height }, (ctx) => drawStandingsLaidOut(ctx, layout, names, t));
+  return { png, alt: describeStandings(layout, names, t, options) };
 }
 
 // ---------------------------------------------------------------- pairings
@@ -282,7 +267,8 @@ export interface PairingRow {
 }
 
 export interface PairingsDrawing extends LeagueDrawing {
-  tables: (PairingRow & { y: number })[];
+  /** Each table drawn: its card's middle, and each seat's line. */
+  tables: (PairingRow & { y: number; seats: [number, number] })[];
   more: number;
 }
 
@@ -322,7 +308,7 @@ function pairingsLayout(league: League, round: number): PairingsLayout {
   const shown = tables.slice(0, MAX_PAIRING_TABLES);
   const rematch = shown.some((r) => r.rematch);
   const lines = (tables.length > shown.length ? 1 : 0) + (byes.length ? 1 : 0) + 1 + (rematch ? 1 : 0);
-  return { rows: tables, shown, byes, rematch, height: HEAD + CARD_GAP + shown.length * (CARD_H + CARD_GAP) + lines * LINE_H + 16 };
+  return { rows: tables, shown, byes, rematch, height: HEAD + CARD_GAP + shown.length * (CARD_H + CARD_GAP) + lines * LINE_H + 12 };
 }
 
 export function pairingsSize(league: League, round: number): { width: number; height: number } {
@@ -340,13 +326,16 @@ function winnerSeat(row: PairingRow): 0 | 1 | null {
 
 /** Draws round `round`'s pairings on a context of `pairingsSize()`: per table its number, each player on a line with their TP and VP, a rematch mark. */
 export function drawPairings(ctx: Ctx, league: League, round: number, names: Names, t: Translate): PairingsDrawing {
+  return drawPairingsLaidOut(ctx, pairingsLayout(league, round), round, names, t);
+}
+
+function drawPairingsLaidOut(ctx: Ctx, layout: PairingsLayout, round: number, names: Names, t: Translate): PairingsDrawing {
   const texts = recordTexts(ctx);
-  const layout = pairingsLayout(league, round);
   frame(ctx, t('league.picture.pairings.title', { round }), layout.height);
-  const numberW = 72;
-  const markW = 52;
-  const vpW = 140;
-  const tpW = 72;
+  const numberW = 56;
+  const markW = 36;
+  const vpW = 92;
+  const tpW = 52;
   const vpCentre = RIGHT - markW - vpW / 2;
   const tpRight = RIGHT - markW - vpW - 4;
   const nameLeft = LEFT + numberW;
@@ -355,12 +344,13 @@ export function drawPairings(ctx: Ctx, league: League, round: number, names: Nam
   const tables: PairingsDrawing['tables'] = [];
   for (const row of layout.shown) {
     const mid = top + CARD_H / 2;
-    fillRoundRect(ctx, LEFT, top, RIGHT - LEFT, CARD_H, 12, COLORS.panel);
+    fillRoundRect(ctx, LEFT, top, RIGHT - LEFT, CARD_H, 10, COLORS.panel);
     text(ctx, String(row.table), LEFT + numberW / 2, mid, TYPE.strong, COLORS.textDim, { bold: true, align: 'center' });
     const won = winnerSeat(row);
     const o = row.outcome;
+    const seats: [number, number] = [mid - SEAT_LINE, mid + SEAT_LINE];
     for (const seat of [0, 1] as const) {
-      const cy = mid + (seat === 0 ? -1 : 1) * (LINE_H / 2 + 2);
+      const cy = seats[seat];
       const absent = o.kind === 'forfeit' && !o.voided && o.absent.includes(row.players[seat]);
       const ink = absent ? COLORS.textFaint : won === seat ? COLORS.gold : COLORS.text;
       text(ctx, nameOf(names, row.players[seat]), nameLeft, cy, TYPE.body, ink, { bold: true, maxW: nameW });
@@ -371,7 +361,7 @@ export function drawPairings(ctx: Ctx, league: League, round: number, names: Nam
     }
     if (o.kind !== 'pending' && o.voided) text(ctx, t('league.picture.pairings.voided'), vpCentre, mid, TYPE.caption, COLORS.textDim, { bold: true, align: 'center', maxW: vpW });
     if (row.rematch) text(ctx, REMATCH_MARK, RIGHT - markW / 2, mid, TYPE.strong, COLORS.cheat, { bold: true, align: 'center' });
-    tables.push({ ...row, y: mid });
+    tables.push({ ...row, y: mid, seats });
     top += CARD_H + CARD_GAP;
   }
   let cy = top;
@@ -389,7 +379,11 @@ export function drawPairings(ctx: Ctx, league: League, round: number, names: Nam
 
 /** The pairings in words: each table with both players' TP before the round, its result, a rematch; the byes. */
 export function pairingsDescription(league: League, round: number, names: Names, t: Translate): string {
-  const { tables, byes } = pairingRows(league, round);
+  return describePairings(pairingsLayout(league, round), round, names, t);
+}
+
+function describePairings(layout: PairingsLayout, round: number, names: Names, t: Translate): string {
+  const { rows: tables, byes } = layout;
   const list = tables.map((row) => {
     const o = row.outcome;
     let outcome = '';
@@ -407,8 +401,9 @@ export function pairingsDescription(league: League, round: number, names: Names,
 }
 
 export async function pairingsPicture(league: League, round: number, names: Names, t: Translate): Promise<LeaguePicture> {
-  const png = await encode(pairingsSize(league, round), (ctx) => drawPairings(ctx, league, round, names, t));
-  return { png, alt: pairingsDescription(league, round, names, t) };
+  const layout = pairingsLayout(league, round);
+  const png = await encode({ width: W, height: layout.height }, (ctx) => drawPairingsLaidOut(ctx, layout, round, names, t));
+  return { png, alt: describePairings(layout, round, names, t) };
 }
 
 // ---------------------------------------------------------------- TP chart
@@ -422,7 +417,7 @@ const GREY = '#7d948a';
  */
 export const CHART_MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
 export type ChartMarker = (typeof CHART_MARKERS)[number];
-const DASH = [16, 9];
+const DASH = [12, 7];
 
 export interface ChartLine {
   playerId: PlayerId;
@@ -443,17 +438,20 @@ export interface ChartDrawing extends LeagueDrawing {
   lines: ChartLine[];
 }
 
-const PLOT_TOP = HEAD + 40;
-const PLOT_H = 440;
-const PLOT_LEFT = LEFT + 76;
-/** The end labels' column, right of the plot. */
-const LABEL_W = 250;
+const PLOT_TOP = HEAD + 28;
+const PLOT_H = 300;
+const PLOT_LEFT = LEFT + 44;
+/** The end labels' column, right of the plot: a name's first dozen letters at caption size. */
+const LABEL_W = 176;
 const PLOT_RIGHT = RIGHT - LABEL_W;
-const AXIS_H = 84;
+const AXIS_H = 66;
+/** The lines' and their markers' sizes, highlighted and grey. */
+const STROKE = { highlighted: 4, grey: 2, leader: 2 } as const;
+const MARKER_R = 5;
 /** Two end labels' centres are at least this far apart: one caption line. */
 export const CHART_LABEL_GAP = TYPE.caption + 4;
 /** Lines level on TP are this far apart at most; less when many are level, always within their band. */
-const TIE_SPREAD = 9;
+const TIE_SPREAD = 7;
 /** The share of one TP's height that level lines fan out over: a line never reaches a neighbouring TP's. */
 const TIE_BAND = 0.7;
 
@@ -467,12 +465,15 @@ interface ChartLayout {
 
 function chartLayout(league: League): ChartLayout {
   const rounds = league.rounds.length;
-  const after = Array.from({ length: rounds + 1 }, (_, r) => new Map(standings(league, r).map((row) => [row.playerId, row.tp])));
-  const series = standings(league).map((row) => ({ row, tp: after.map((m) => m.get(row.playerId) ?? 0) }));
+  // Only TP is read after each round: ranked on TP alone, the tiebreaks (head-to-head, SoS) go uncomputed.
+  const after = Array.from({ length: rounds }, (_, r) => new Map(standings(league, r, ['tp']).map((row) => [row.playerId, row.tp])));
+  const final = standings(league);
+  after.push(new Map(final.map((row) => [row.playerId, row.tp])));
+  const series = final.map((row) => ({ row, tp: after.map((m) => m.get(row.playerId) ?? 0) }));
   const highlighted = Math.min(CHART_HIGHLIGHTS, series.length);
   const legendRows = Math.ceil(highlighted / 2);
   const others = series.length > highlighted ? 1 : 0;
-  return { rounds, series, highlighted, height: PLOT_TOP + PLOT_H + AXIS_H + legendRows * LINE_H + others * LINE_H + 16 };
+  return { rounds, series, highlighted, height: PLOT_TOP + PLOT_H + AXIS_H + legendRows * LINE_H + others * LINE_H + 12 };
 }
 
 export function tpChartSize(league: League): { width: number; height: number } {
@@ -542,24 +543,30 @@ function drawMarker(ctx: Ctx, marker: ChartMarker, x: number, y: number, r: numb
   ctx.fill();
 }
 
-function strokeLine(ctx: Ctx, points: readonly { x: number; y: number }[], color: string, width: number, dash: readonly number[]): void {
+function strokeLines(ctx: Ctx, paths: readonly (readonly { x: number; y: number }[])[], color: string, width: number, dash: readonly number[]): void {
+  if (!paths.length) return;
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
   ctx.lineJoin = 'round';
   ctx.setLineDash([...dash]);
   ctx.beginPath();
-  points.forEach((p, r) => (r ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+  for (const points of paths) points.forEach((p, r) => (r ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
   ctx.stroke();
   ctx.setLineDash([]);
 }
+
+const strokeLine = (ctx: Ctx, points: readonly { x: number; y: number }[], color: string, width: number, dash: readonly number[]): void => strokeLines(ctx, [points], color, width, dash);
 
 /**
  * Draws each player's TP after every round on a context of `tpChartSize()`: the top players in colour,
  * each with its marker, dash and name at its end, and a legend; the rest grey.
  */
 export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate): ChartDrawing {
+  return drawTpChartLaidOut(ctx, chartLayout(league), names, t);
+}
+
+function drawTpChartLaidOut(ctx: Ctx, layout: ChartLayout, names: Names, t: Translate): ChartDrawing {
   const texts = recordTexts(ctx);
-  const layout = chartLayout(league);
   frame(ctx, t('league.picture.chart.title'), layout.height);
   const all = layout.series.flatMap((s) => s.tp);
   const step = gridStep(Math.max(1, Math.max(0, ...all) - Math.min(0, ...all)));
@@ -575,11 +582,11 @@ export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate
     ctx.moveTo(PLOT_LEFT, y);
     ctx.lineTo(PLOT_RIGHT, y);
     ctx.stroke();
-    text(ctx, whole(v), PLOT_LEFT - 12, y, TYPE.caption, COLORS.textDim, { align: 'right' });
+    text(ctx, whole(v), PLOT_LEFT - 10, y, TYPE.caption, COLORS.textDim, { align: 'right' });
   }
-  const axisY = PLOT_TOP + PLOT_H + 26;
+  const axisY = PLOT_TOP + PLOT_H + 24;
   for (let r = 0; r <= layout.rounds; r++) text(ctx, String(r), xOf(r), axisY, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });
-  text(ctx, t('league.picture.chart.round'), (PLOT_LEFT + PLOT_RIGHT) / 2, axisY + 40, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });
+  text(ctx, t('league.picture.chart.round'), (PLOT_LEFT + PLOT_RIGHT) / 2, axisY + 28, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });
 
   // Only the coloured lines fan out: the grey ones are the background, one colour anyway.
   const shown = layout.series.slice(0, layout.highlighted);
@@ -609,17 +616,17 @@ export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate
     PLOT_TOP,
     PLOT_TOP + PLOT_H,
   );
-  ending.forEach((line, k) => (line.label = { text: nameOf(names, line.playerId), x: PLOT_RIGHT + 36, y: labelYs[k]! }));
+  ending.forEach((line, k) => (line.label = { text: nameOf(names, line.playerId), x: PLOT_RIGHT + 28, y: labelYs[k]! }));
 
-  // Grey first, then the highlighted from the last to the leader, so the leader's line is on top.
-  const order = [...lines.filter((l) => !l.highlighted), ...lines.filter((l) => l.highlighted).reverse()];
-  for (const line of order) {
-    strokeLine(ctx, line.points, line.color, line.highlighted ? 5 : 2, line.dash);
-    if (!line.highlighted) continue;
-    for (const p of line.points) drawMarker(ctx, line.marker, p.x, p.y, 7, line.color);
+  // Grey first, all in one stroke (one colour, and a stroke per line was the chart's costliest step), then
+  // the highlighted from the last to the leader, so the leader's line is on top.
+  strokeLines(ctx, lines.filter((l) => !l.highlighted).map((l) => l.points), GREY, STROKE.grey, []);
+  for (const line of lines.filter((l) => l.highlighted).reverse()) {
+    strokeLine(ctx, line.points, line.color, STROKE.highlighted, line.dash);
+    for (const p of line.points) drawMarker(ctx, line.marker, p.x, p.y, MARKER_R, line.color);
     const end = line.points.at(-1)!;
     // A short leader from the line's end to its name, which may sit a little above or below it.
-    strokeLine(ctx, [{ x: end.x + 10, y: end.y }, { x: line.label!.x - 8, y: line.label!.y }], line.color, 2, []);
+    strokeLine(ctx, [{ x: end.x + 8, y: end.y }, { x: line.label!.x - 6, y: line.label!.y }], line.color, STROKE.leader, []);
     text(ctx, line.label!.text, line.label!.x, line.label!.y, TYPE.caption, line.color, { bold: true, maxW: RIGHT - line.label!.x });
   }
 
@@ -628,10 +635,10 @@ export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate
   lines.slice(0, layout.highlighted).forEach((line, i) => {
     const x = LEFT + 8 + (i % 2) * colW;
     const y = cy + Math.floor(i / 2) * LINE_H;
-    strokeLine(ctx, [{ x, y }, { x: x + 36, y }], line.color, 5, line.dash.length ? [8, 5] : []);
-    drawMarker(ctx, line.marker, x + 18, y, 7, line.color);
+    strokeLine(ctx, [{ x, y }, { x: x + 30, y }], line.color, STROKE.highlighted, line.dash.length ? [6, 4] : []);
+    drawMarker(ctx, line.marker, x + 15, y, MARKER_R, line.color);
     const row = layout.series[i]!.row;
-    text(ctx, `${row.rank}. ${nameOf(names, line.playerId)} (${whole(row.tp)})`, x + 48, y, TYPE.caption, COLORS.text, { bold: true, maxW: colW - 64 });
+    text(ctx, `${row.rank}. ${nameOf(names, line.playerId)} (${whole(row.tp)})`, x + 40, y, TYPE.caption, COLORS.text, { bold: true, maxW: colW - 52 });
   });
   cy += Math.ceil(layout.highlighted / 2) * LINE_H;
   const others = lines.length - layout.highlighted;
@@ -641,14 +648,19 @@ export function drawTpChart(ctx: Ctx, league: League, names: Names, t: Translate
 
 /** The chart in words: each highlighted player's TP after rounds 1 to the last, and how many more are grey. */
 export function tpChartDescription(league: League, names: Names, t: Translate): string {
-  const layout = chartLayout(league);
+  return describeTpChart(chartLayout(league), names, t);
+}
+
+function describeTpChart(layout: ChartLayout, names: Names, t: Translate): string {
   const lines = layout.series.slice(0, layout.highlighted).map((s) => t('league.picture.chart.altLine', { name: nameOf(names, s.row.playerId), values: s.tp.slice(1).map(whole).join(', ') }));
   const others = layout.series.length - layout.highlighted;
   return alt(t('league.picture.chart.alt', { last: layout.rounds, lines: lines.join('; '), others: others ? t('league.picture.chart.altOthers', { count: others }) : '' }));
 }
 
 export async function tpChartPicture(league: League, names: Names, t: Translate): Promise<LeaguePicture> {
-  const png = await encode(tpChartSize(league), (ctx) => drawTpChart(ctx, league, names, t));
-  return { png, alt: tpChartDescription(league, names, t) };
+  // Laid out once: the standings after every round are the costly part, more than drawing the lines.
+  const layout = chartLayout(league);
+  const png = await encode({ width: W, height: layout.height }, (ctx) => drawTpChartLaidOut(ctx, layout, names, t));
+  return { png, alt: describeTpChart(layout, names, t) };
 }
 

@@ -98,7 +98,7 @@ function definition(systems: SystemRegistry) {
               name: 'no_cost',
               description: 'A whole game: the cost of a Master printed with a dash, where schemes compare costs (default 0)',
               name_localizations: { fr: 'sans_cout' },
-              description_localizations: { fr: 'Partie entière : le coût d’un Maître sans coût imprimé, pour les manigances (0 par défaut)' },
+              description_localizations: { fr: 'Partie entière : le coût d’un Maître sans coût imprimé, pour les combines (0 par défaut)' },
               min_value: 0,
               max_value: 20,
             },

@@ -356,7 +356,7 @@ describe('the start message', () => {
     const set = new ScriptedGame();
     set.send(startCommand(undefined, 'g1', undefined, { noCostValue: 10 }), 0);
     expect(text(presentation.gameStarted(en, publicView(set.state)))).toContain('A Master printed with a dash costs 10 where a scheme compares costs.');
-    expect(text(presentation.gameStarted(fr, publicView(set.state)))).toContain('Un Maître sans coût imprimé coûte 10 quand une manigance compare des coûts.');
+    expect(text(presentation.gameStarted(fr, publicView(set.state)))).toContain('Un Maître sans coût imprimé coûte 10 quand une combine compare des coûts.');
     expect(text(presentation.gameStarted(en, publicView(start().state)))).not.toContain('printed with a dash');
   });
 });

@@ -87,7 +87,7 @@ describe('the final result’s picture', () => {
     expect(words).toEqual(expect.arrayContaining(['Final score', 'Alice', 'Bob', '7', '4', 'WINNER', 'Strategy 4', 'Schemes 3', 'Strategy 2', 'Schemes 2', 'VP so far, by turn', 'Total', 'Strategy: Turf War', 'Played to the end of turn 5.']));
     expect(words).not.toContain('DRAW');
     const french = drawing(CONCEDED, fr).texts.map((x) => x.text);
-    expect(french).toEqual(expect.arrayContaining(['Score final', 'VAINQUEUR', 'Stratégie 1', 'Manigances 0', 'Manigances 1', 'PV cumulés, tour par tour', 'Tour', 'Stratégie : Règlement de Compte', 'Bob a concédé : la partie s’est arrêtée là.']));
+    expect(french).toEqual(expect.arrayContaining(['Score final', 'VAINQUEUR', 'Stratégie 1', 'Combines 0', 'Combines 1', 'PV cumulés, tour par tour', 'Tour', 'Stratégie : Règlement de Compte', 'Bob a concédé : la partie s’est arrêtée là.']));
     const draw = drawing(DRAW, en).texts.map((x) => x.text);
     expect(draw.filter((w) => w === 'DRAW')).toHaveLength(2);
     expect(draw).not.toContain('WINNER');
@@ -142,7 +142,7 @@ describe('the final result’s picture', () => {
       'Final score picture. Alice 7 VP (strategy 4, schemes 3); Bob 4 VP (strategy 2, schemes 2). 🏆 Alice wins, 7 VP to 4. VP so far at the end of turns 1 to 5: Alice: 0, 1, 3, 5, 7; Bob: 0, 2, 2, 3, 4. The bars split the strategy’s VP from the schemes’. Played to the end of turn 5.',
     );
     expect(resultDescription(CONCEDED, fr)).toBe(
-      'Image du score final. Alice 1 PV (stratégie 1, manigances 0); Bob 2 PV (stratégie 1, manigances 1). 🏆 Alice gagne, 1 PV à 2. PV cumulés à la fin des tours 1 à 5 : Alice : 0, 1, 1, 1, 1; Bob : 0, 1, 2, 2, 2. Les barres séparent les PV de la stratégie de ceux des manigances. Bob a concédé : la partie s’est arrêtée là.',
+      'Image du score final. Alice 1 PV (stratégie 1, combines 0); Bob 2 PV (stratégie 1, combines 1). 🏆 Alice gagne, 1 PV à 2. PV cumulés à la fin des tours 1 à 5 : Alice : 0, 1, 1, 1, 1; Bob : 0, 1, 2, 2, 2. Les barres séparent les PV de la stratégie de ceux des combines. Bob a concédé : la partie s’est arrêtée là.',
     );
     const attachment = await drawResultPicture(DRAW, 'fr');
     expect(attachment).toMatchObject({ name: 'result.png', contentType: 'image/png', description: resultDescription(DRAW, fr) });
