@@ -257,7 +257,7 @@ async function main(): Promise<void> {
       b: `${fmt(d.blankDuelMs)} ms`,
       ratio: `${fmt(render.ratio)}×`,
       goal: '< 2×',
-      note: `${[d.duelRatio, d.flipRatio, d.damageRatio, d.handRatio].every((x) => x! < 2) ? 'ok' : 'ABOVE GOAL'}; flip ${fmt(d.flipRatio)}×, damage ${fmt(d.damageRatio)}×, hand ${fmt(d.handRatio)}×`,
+      note: `${[d.duelRatio, d.flipRatio, d.damageRatio, d.handRatio].every((x) => x! < 2) ? 'ok' : 'ABOVE GOAL'}; flip ${fmt(d.flipRatio)}×, damage ${fmt(d.damageRatio)}×, hand ${fmt(d.handRatio)}×; league standings ${fmt(d.standingsRatio)}×, pairings ${fmt(d.pairingsRatio)}×, TP chart ${fmt(d.chartRatio)}×`,
     });
 
     rows.push(...leagueRows(league));
