@@ -150,8 +150,14 @@ function resultInput(view: WholePublicView): ResultInput | null {
   };
 }
 
+/**
+ * The table's stories (a duel, a flip awaiting decisions), and a claim until it is settled: its message
+ * says when it is confirmed, disputed, ruled on or withdrawn, and keeps no buttons it no longer takes.
+ * A claim blocks the rest of the game (END-2), so it never runs beside a table's story.
+ */
 function story(view: WholePublicView): string | null {
-  return tablePresentation.story(view as TablePublic);
+  const claim = view.status === 'active' ? view.game?.claims[0] : undefined;
+  return tablePresentation.story(view as TablePublic) ?? (claim ? `claim:${claim.id}` : null);
 }
 
 function gameStarted(t: Translate, view: WholePublicView): Message {
