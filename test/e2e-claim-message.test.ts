@@ -69,7 +69,7 @@ async function toTurnTwoScoring(channel: string): Promise<Player> {
 
 describe('a claim’s channel message follows its claim (issue 16)', () => {
   it('END-2: confirmed from the DM, the claim’s message says so with one edit; disputed from its own message’s form, it is rewritten in place and waits for a referee; ruled on, it says the ruling — and keeps no Confirm or Dispute button', async () => {
-    const channel = app.double.channel('claims-1').id;
+    const channel = app.double.channel('table-3').id;
     await gameAtTurnOne(app, channel);
     const first = await toTurnTwoScoring(channel);
     const second = otherOf(first);
@@ -88,8 +88,10 @@ describe('a claim’s channel message follows its claim (issue 16)', () => {
     expect(text).toContain(`**${names[first]}** claims 1 VP for Turf War`);
     expect(text).toContain(`✅ **${names[second]}** confirms the claim.`);
     expect(text).toContain(`🏆 **${names[first]}** scores 1 VP: Turf War (confirmed by the opponent).`);
+    // Settled, it calls on nobody: the status and the next decider's DM say what comes next.
     expect(text).not.toContain('confirm it or dispute it');
-    expect(choicesOn(now(confirmed.id))).toEqual([]);
+    expect(text).not.toContain('Waiting for');
+    expect(now(confirmed.id).components).toEqual([]);
     expect((await wholeIn(app, channel)).game!.scoring.ledger).toMatchObject([{ turn: 2, vp: 1, how: 'confirmed' }]);
 
     // Disputed from the second claim's own message: its button opens the form, whose answer rewrites that
@@ -123,8 +125,8 @@ describe('a claim’s channel message follows its claim (issue 16)', () => {
     expect(text).toContain(`❌ **${names[first]}** disputes the claim: “that marker is ours”.`);
     expect(text).not.toContain('A referee may rule on it');
     expect(text).toContain('⚖️ A referee rejects the claim: no VP — “the photo shows it in the centre”.');
-    expect(text).not.toContain('wait for a referee’s ruling');
-    expect(choicesOn(now(disputed.id))).toEqual([]);
+    expect(text).not.toContain('Waiting for');
+    expect(now(disputed.id).components).toEqual([]);
     // The first claim's message is as it was left: a later claim has a message of its own.
     expect(messageText(now(confirmed.id))).toContain('confirms the claim');
     expect(messageText(now(confirmed.id))).not.toContain('rejects');
@@ -132,7 +134,7 @@ describe('a claim’s channel message follows its claim (issue 16)', () => {
   }, 180_000);
 
   it('END-2: disputed then withdrawn with slash commands, the withdrawal taken by another instance of the bot, the server in French: the claim’s message says it in French, with no button left', async () => {
-    const channel = app.double.channel('claims-2').id;
+    const channel = app.double.channel('table-4').id;
     await gameAtTurnOne(app, channel);
     const first = await toTurnTwoScoring(channel);
     const second = otherOf(first);
@@ -140,13 +142,13 @@ describe('a claim’s channel message follows its claim (issue 16)', () => {
 
     // /score dispute: the answer is the asker's alone, with a link to the claim's message, which says it.
     let from = app.double.requests.length;
-    const disputed = await app.command(second, 'score dispute', { reason: 'not in range' }, channel);
+    const disputed = await app.command(second, 'score dispute', { reason: 'hors de portée' }, channel);
     expect(disputed.ok, disputed.error).toBe(true);
     expect(disputed.reply?.ephemeral).toBe(true);
     expect(disputed.reply?.content).toContain(message.id);
     await app.settle();
     expect(editsOf(message.id, from, channel)).toBe(1);
-    expect(messageText(now(message.id))).toContain('disputes the claim: “not in range”');
+    expect(messageText(now(message.id))).toContain('disputes the claim: “hors de portée”');
     expect(choicesOn(now(message.id))).toEqual([]);
 
     // Withdrawn through a second instance, which never saw the claim posted: the message is found in the
@@ -167,12 +169,13 @@ describe('a claim’s channel message follows its claim (issue 16)', () => {
     }
     const told = now(message.id);
     const text = messageText(told);
-    expect(text).toContain('revendique 1 PV pour Guerre de territoire');
-    expect(text).toContain('conteste la revendication : « not in range ».');
+    expect(text).toContain('revendique 1 PV pour');
+    expect(text).toContain('conteste la revendication : « hors de portée ».');
     expect(text).not.toContain('Un arbitre peut trancher');
     expect(text).toContain('retire la revendication : aucun PV.');
     expect(readAs('fr', told).foreign).toEqual([]);
-    expect(choicesOn(told)).toEqual([]);
+    expect(text).not.toContain('En attente');
+    expect(told.components).toEqual([]);
     expect((await wholeIn(app, channel)).game!.scoring.claims).toEqual([]);
     expect(app.logs.filter((l) => l.includes('[error]') || l.includes('[warn]'))).toEqual([]);
   }, 180_000);

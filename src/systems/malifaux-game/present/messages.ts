@@ -87,7 +87,10 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   let content = message.content;
   let mention = message.allowed_mentions?.users ?? [];
   const components = [...(message.components ?? [])];
-  if (view.status === 'active' && !view.pending && view.game && view.game.waits.length) {
+  // A claim's story told once it is settled: its message keeps what happened, and no call to anyone
+  // (the status and the next decider's DM say what comes next, and this message would soon be stale).
+  const settled = batch.events.some((e) => e.type === 'ScoreClaimed' && !(view.status === 'active' && view.game?.claims.some((c) => c.id === e.claim.id)));
+  if (view.status === 'active' && !view.pending && view.game && view.game.waits.length && !settled) {
     // The game's decision, not the table's: whom it waits for, mentioned; the controls go to the decider.
     const waits = waitingLines(t, view, null);
     mention = [...new Set([...mention, ...view.game.waits.map((w) => view.seats[w.seat].userId)])];
