@@ -121,8 +121,9 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   }
   const embeds = [embed, ...(message.embeds?.slice(1) ?? [])];
   const files = [...(message.files ?? [])];
-  // The game played to its end: the final summary and its picture, once, with the message that ends it.
-  const ended = batch.events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
+  // The game played to its end: the final summary and its picture, once, with the message that ends it
+  // (a claim whose settlement ended it is told again in its own message, without them).
+  const ended = !settled && batch.events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
   const input = ended ? resultInput(view) : null;
   if (input) {
     const picture = await drawResultPicture(input, t.locale ?? 'en');
