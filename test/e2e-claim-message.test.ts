@@ -2,8 +2,8 @@
  * A claim's channel message follows its claim (issue 16), through the real bot and the Discord double on
  * a real SQLite file: the claim posted with "confirm it or dispute it" and its Confirm and Dispute buttons
  * is edited in place once it is confirmed from the opponent's DM, disputed from its own message's form
- * (the form's answer rewrites it, with no edit of its own), ruled on by a referee, disputed and withdrawn
- * with slash commands — each time saying who did what, and keeping no button the claim no longer takes.
+ * (the form's answer rewrites it, with no edit of its own), ruled on by a referee, confirmed with its own
+ * button (rewritten by the click's answer), disputed and withdrawn with slash commands — each time saying who did what, and keeping no button the claim no longer takes.
  * Which message tells the claim is read from the database: a second instance of the bot, which never saw
  * it posted, edits it too. One case with the server in French.
  */
@@ -51,8 +51,8 @@ async function untilStrategyOf(channel: string, who: Player): Promise<void> {
 }
 
 /** `who` claims 1 VP of their strategy with /score claim: the claim's message, as posted. */
-async function claim(channel: string, who: Player): Promise<DoubleMessage> {
-  const claimed = await app.command(who, 'score claim', { objective: 'strategy', count: 1 }, channel);
+async function claim(channel: string, who: Player, count = 1): Promise<DoubleMessage> {
+  const claimed = await app.command(who, 'score claim', { objective: 'strategy', count }, channel);
   expect(claimed.ok, claimed.error).toBe(true);
   expect(claimed.reply?.ephemeral).toBe(false);
   const message = claimed.reply!;
@@ -68,7 +68,7 @@ async function toTurnTwoScoring(channel: string): Promise<Player> {
 }
 
 describe('a claim’s channel message follows its claim (issue 16)', () => {
-  it('END-2: confirmed from the DM, the claim’s message says so with one edit; disputed from its own message’s form, it is rewritten in place and waits for a referee; ruled on, it says the ruling — and keeps no Confirm or Dispute button', async () => {
+  it('END-2: confirmed from the DM, the claim’s message says so with one edit; disputed from its own message’s form, it is rewritten in place and waits for a referee; ruled on, it says the ruling; confirmed with its own button, it is rewritten in place — and keeps no Confirm or Dispute button', async () => {
     const channel = app.double.channel('table-3').id;
     await gameAtTurnOne(app, channel);
     const first = await toTurnTwoScoring(channel);
@@ -130,6 +130,21 @@ describe('a claim’s channel message follows its claim (issue 16)', () => {
     // The first claim's message is as it was left: a later claim has a message of its own.
     expect(messageText(now(confirmed.id))).toContain('confirms the claim');
     expect(messageText(now(confirmed.id))).not.toContain('rejects');
+
+    // Confirmed with the claim's own button, next turn: the click's response is the message told again.
+    const state = await playUntil(app, channel, (s) => s.game!.turn!.turn === 3 && pendingDecisions(s)[0]?.kind === 'score-strategy');
+    const claimant = playerOf(pendingDecisions(state)[0]!.seat);
+    const third = await claim(channel, claimant, 2);
+    from = app.double.requests.length;
+    const answered = await app.click(otherOf(claimant), third.id, JSON.stringify(third.components).match(/"custom_id":"(fk:g:[^"]+:confirm)"/)![1]!);
+    await app.settle();
+    expect(answered.ok, answered.error).toBe(true);
+    expect(answered.responseType).toBe(7);
+    expect(editsOf(third.id, from, channel), 'no edit beside the response').toBe(0);
+    text = messageText(now(third.id));
+    expect(text).toContain(`✅ **${names[otherOf(claimant)]}** confirms the claim.`);
+    expect(text).not.toContain('Waiting for');
+    expect(now(third.id).components).toEqual([]);
     expect(app.logs.filter((l) => l.includes('[error]') || l.includes('[warn]'))).toEqual([]);
   }, 180_000);
 
