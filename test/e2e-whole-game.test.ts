@@ -276,7 +276,8 @@ describe('a whole game by play-by-post', () => {
     expect(game.scoring.revealed).toHaveLength(4);
     const said = JSON.stringify(app.publicMessages(ch()));
     expect(said).toContain('claims 1 VP for Plant Explosives');
-    // The confirmation came from the DM: the living status says it (the VP), the channel gets no post for a click there.
+    // The confirmation came from the DM: the channel gets no post for a click there, the claim's own message says it.
+    expect(said).toContain('confirms the claim');
     expect(said).toContain('the second marker is in our half');
     expect(said).toContain('A referee accepts the claim');
     expect(said).toContain('the turn 3 marker was placed late');

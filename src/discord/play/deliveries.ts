@@ -15,7 +15,7 @@ import { MessageFlags, type APIMessageComponentInteraction } from 'discord-api-t
 import type { DecisionSummary, Message } from '../../systems/contract.js';
 import type { LoadedGame } from '../../app/loadedGame.js';
 import { seatOf, type SystemEvent } from '../../app/games.js';
-import type { UserSettings } from '../../store/contract.js';
+import type { GameMessageRef, UserSettings } from '../../store/contract.js';
 import { translator, type Locale, type Translate } from '../../i18n/index.js';
 import type { InitialReply, OutgoingFile, OutgoingMessage } from '../contract.js';
 import { ephemeral, reply, update, type ReplyMessage } from '../replies.js';
@@ -23,7 +23,7 @@ import { describeError } from '../outbox.js';
 import { publicLocale, publicTranslator, rememberServerLocale } from '../publicLanguage.js';
 import { privatePromptsOf, type SentHand } from './privatePrompts.js';
 import type { Scope } from './scope.js';
-import { heldByInteraction, livingMessage, publicBatch, recordStory, refreshStatus, retell, storyStep } from './story.js';
+import { heldByInteraction, livingMessage, publicBatch, recordStory, refreshStatus, retell, storyStep, toldStory } from './story.js';
 import { asEdit, outgoing } from './outgoing.js';
 
 export { outgoing } from './outgoing.js';
@@ -163,8 +163,11 @@ export function asReply(message: OutgoingMessage): { data: ReplyMessage; files?:
 
 /** How the interaction that caused an outcome is answered. */
 export type AnswerHow =
-  /** A slash command: its reply is public. */
-  | { reply: 'public' }
+  /**
+   * A slash command, or a form: its reply is public. `on`: the message whose control opened the form (a
+   * form opened from a story's own message answers there).
+   */
+  | { reply: 'public'; on?: string }
   /** A click or a select: its message is updated in place; `note` says what the clicker decided. */
   | { reply: 'update'; note: string; interaction: APIMessageComponentInteraction };
 
@@ -192,6 +195,11 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
   // The end of a game is everyone's news: it gets its own message, and the story's says it stopped.
   const ended = system.phase(outcome.game.state) !== 'active';
   if (living && !ended) {
+    // Answered on the story's own message (its button, or a form opened from it): the interaction's
+    // response is that message rebuilt, and no edit of its own follows.
+    const on = how.reply === 'update' ? how.interaction.message.id : how.on;
+    const told = on === living.messageId ? await toldInPlace(scope, outcome, living) : null;
+    if (told) return update(told.data, { ...(told.files ? { files: told.files } : {}), after: privately });
     const after = async () => {
       await retell(scope, outcome.game, living);
       await privately();
@@ -242,6 +250,17 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
       await privately();
     },
   });
+}
+
+/** The story's living message rebuilt as a response's data; null when it cannot be (it is edited after the answer then). */
+async function toldInPlace(scope: Scope, outcome: Outcome, living: GameMessageRef): Promise<{ data: ReplyMessage; files?: OutgoingFile[] } | null> {
+  try {
+    const told = await toldStory(scope, outcome.game, living);
+    return told && asReply(told);
+  } catch (error) {
+    scope.services.log.warn(`could not rebuild a story's message: ${describeError(error)}`);
+    return null;
+  }
 }
 
 /** What a click's own message becomes, and whose private view it shows. */

@@ -230,8 +230,8 @@ export async function runComponentIntent(
   system: AnySystem,
   gameId: string,
   intent: ComponentIntent<unknown, unknown>,
-  /** A click on a message, or a form opened from a control on one: a message to update in place. */
-  onMessage = interaction !== null,
+  /** The message clicked, or the one whose control opened the form: a message to update in place. */
+  onMessage: string | null = interaction?.message.id ?? null,
 ): Promise<InitialReply> {
   const loaded = await loadGameById(scope.services, gameId);
   if (!loaded.ok) return problemReply(scope.t, explain(scope.t, loaded.problem));
@@ -252,14 +252,14 @@ export async function runComponentIntent(
     if (typeof built === 'object' && built !== null && 'code' in built && !('type' in built)) return problemReply(scope.t, explain(scope.t, built as Problem, game));
     const result = await act(scope.services, { gameId: game.stored.id }, whoOf(scope), built);
     if (!result.ok) return problemReply(scope.t, explain(scope.t, result.problem, result.game));
-    return deliverAfterAction(scope, result, { reply: 'public' });
+    return deliverAfterAction(scope, result, { reply: 'public', ...(onMessage !== null ? { on: onMessage } : {}) });
   }
   if (game.system.pendingEnd(game.state)) {
     const due = await settleDueEnd(scope, { gameId });
     if (due) return { ...problemReply(scope.t, { code: 'GAME_ENDED' }), after: due.announce };
   }
   // A step redraws the message it was taken on: a click's, or that of the control that opened the form.
-  if (intent.kind === 'step' && !onMessage) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
+  if (intent.kind === 'step' && onMessage === null) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
   // A decision's answer is a click on the message that asked it; a form answers through actWith.
   if (intent.kind === 'answer' && interaction === null) return problemReply(scope.t, { code: 'UNSUPPORTED_INTERACTION' });
   const decision = game.system.pendingDecisions(game.state).find((d) => decisionRef(d.id) === intent.decisionRef);

@@ -14,7 +14,7 @@ import type { LoadedGame } from '../../app/loadedGame.js';
 import type { GameMessageRef } from '../../store/contract.js';
 import { asEdit } from './outgoing.js';
 import { perObject } from '../../app/perObject.js';
-import type { DiscordOutbox } from '../contract.js';
+import type { DiscordOutbox, OutgoingMessage } from '../contract.js';
 import { publicTranslator } from '../publicLanguage.js';
 import { describeError } from '../outbox.js';
 import type { Scope } from './scope.js';
@@ -122,19 +122,28 @@ function storyBatch(system: AnySystem, story: { before: unknown; events: SystemE
 }
 
 /**
+ * The living message `ref` rebuilt from its story's events, as an edit that replaces it whole (null when
+ * the story cannot be read: the message is left as it was).
+ */
+export async function toldStory(scope: Scope, game: LoadedGame, ref: GameMessageRef): Promise<OutgoingMessage | null> {
+  const story = await readStory(scope.services, game, ref.fromBatch);
+  if (!story.ok) {
+    scope.services.log.warn(`could not read the story of game ${game.stored.id}: ${story.problem.code}`);
+    return null;
+  }
+  const message = await game.system.presentation.afterAction(await publicTranslator(scope, game.stored.guildId), storyBatch(game.system, story, game.state));
+  // An edit never pings: whoever is awaited now was told by their DM.
+  return asEdit({ ...message, allowed_mentions: { parse: [] } });
+}
+
+/**
  * Rebuilds the living message `ref` from its story's events and edits it in place. Best effort: the
  * decision has been recorded whatever happens to the message, and the next step rebuilds it whole.
  */
 export async function retell(scope: Scope, game: LoadedGame, ref: GameMessageRef): Promise<void> {
   try {
-    const story = await readStory(scope.services, game, ref.fromBatch);
-    if (!story.ok) {
-      scope.services.log.warn(`could not read the story of game ${game.stored.id}: ${story.problem.code}`);
-      return;
-    }
-    const message = await game.system.presentation.afterAction(await publicTranslator(scope, game.stored.guildId), storyBatch(game.system, story, game.state));
-    // An edit never pings: whoever is awaited now was told by their DM.
-    const edit = asEdit({ ...message, allowed_mentions: { parse: [] } });
+    const edit = await toldStory(scope, game, ref);
+    if (edit === null) return;
     const token = replyTokensOf(scope.services.outbox).fresh(ref.messageId);
     if (token !== null) {
       try {

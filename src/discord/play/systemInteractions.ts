@@ -27,7 +27,7 @@ export function systemInteractions(systems: SystemRegistry): { commands: Command
           const click = clickOf(ctx);
           const read = component.read(ctx.parts, ctx.values);
           if (!read) return Promise.resolve(problemReply(ctx.t, { code: 'STALE_BUTTON' }));
-          return runComponentIntent(ctx, click, system, read.gameId, read.intent, click !== null || ctx.interaction.message !== undefined);
+          return runComponentIntent(ctx, click, system, read.gameId, read.intent, click?.message.id ?? ctx.interaction.message?.id ?? null);
         },
       });
     }

@@ -87,7 +87,10 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   let content = message.content;
   let mention = message.allowed_mentions?.users ?? [];
   const components = [...(message.components ?? [])];
-  if (view.status === 'active' && !view.pending && view.game && view.game.waits.length) {
+  // A claim's story told once it is settled: its message keeps what happened, and no call to anyone
+  // (the status and the next decider's DM say what comes next, and this message would soon be stale).
+  const settled = batch.events.some((e) => e.type === 'ScoreClaimed' && !(view.status === 'active' && view.game?.claims.some((c) => c.id === e.claim.id)));
+  if (view.status === 'active' && !view.pending && view.game && view.game.waits.length && !settled) {
     // The game's decision, not the table's: whom it waits for, mentioned; the controls go to the decider.
     const waits = waitingLines(t, view, null);
     mention = [...new Set([...mention, ...view.game.waits.map((w) => view.seats[w.seat].userId)])];
@@ -118,8 +121,9 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   }
   const embeds = [embed, ...(message.embeds?.slice(1) ?? [])];
   const files = [...(message.files ?? [])];
-  // The game played to its end: the final summary and its picture, once, with the message that ends it.
-  const ended = batch.events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
+  // The game played to its end: the final summary and its picture, once, with the message that ends it
+  // (a claim whose settlement ended it is told again in its own message, without them).
+  const ended = !settled && batch.events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
   const input = ended ? resultInput(view) : null;
   if (input) {
     const picture = await drawResultPicture(input, t.locale ?? 'en');
@@ -150,8 +154,14 @@ function resultInput(view: WholePublicView): ResultInput | null {
   };
 }
 
+/**
+ * The table's stories (a duel, a flip awaiting decisions), and a claim until it is settled: its message
+ * says when it is confirmed, disputed, ruled on or withdrawn, and keeps no buttons it no longer takes.
+ * A claim blocks the rest of the game (END-2), so it never runs beside a table's story.
+ */
 function story(view: WholePublicView): string | null {
-  return tablePresentation.story(view as TablePublic);
+  const claim = view.status === 'active' ? view.game?.claims[0] : undefined;
+  return tablePresentation.story(view as TablePublic) ?? (claim ? `claim:${claim.id}` : null);
 }
 
 function gameStarted(t: Translate, view: WholePublicView): Message {

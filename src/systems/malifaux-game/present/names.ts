@@ -5,6 +5,7 @@
 import type { ModelInPlay } from '../engine/schema.js';
 import type { RevealedInView, WholePublicView } from '../engine/views.js';
 import type { VpEntry } from '../scoring/objective.js';
+import type { Claim } from '../engine/scoreState.js';
 
 export type SeatNames = readonly [string, string];
 
@@ -33,11 +34,13 @@ export interface LineContext {
   revealed: readonly RevealedInView[];
   /** The VP ledger as it stands. */
   ledger: readonly VpEntry[];
+  /** The claims still open: a claim's line asks for its answer only while it waits for it. */
+  claims: readonly Pick<Claim, 'id' | 'status'>[];
   /** The turn under way (or the one the game ended in), and whether the players agreed to end it early. */
   turn?: number;
   agreedEnd?: boolean;
 }
 
 export function contextOf(view: WholePublicView): LineContext {
-  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [], ledger: view.game?.ledger ?? [], turn: view.game?.turn?.turn ?? 1, agreedEnd: view.game?.earlyEnd?.agreed === true };
+  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [], ledger: view.game?.ledger ?? [], claims: view.status === 'active' ? (view.game?.claims ?? []) : [], turn: view.game?.turn?.turn ?? 1, agreedEnd: view.game?.earlyEnd?.agreed === true };
 }

@@ -107,6 +107,46 @@ describe('the scoring in words', () => {
     expect(summary).toContain('· held 5 turns');
   });
 
+  it('END-2, issue 16: a claim is a story until it is settled; told again then, its message asks nobody for anything and carries no button', async () => {
+    const g = setUp();
+    toEndPhase(g, 2);
+    const seat = g.turn.initiative;
+    g.send({ type: 'claimScore', objective: 'strategy', claim: { count: 1 } }, seat);
+    const claimed = g.batches.length - 1;
+    const id = publicView(g.state).game!.claims[0]!.id;
+    expect(presentation.story(publicView(g.state))).toBe(`claim:${id}`);
+    const asked = text(await presentation.afterAction(en, publicBatch(g.batches[claimed]!)));
+    expect(asked).toContain('confirm it or dispute it');
+    expect(asked).toContain(':confirm"');
+    g.send({ type: 'disputeClaim', reason: 'not in our half' }, other(seat));
+    // Disputed, it is still open: the same story, now waiting on a referee's ruling or its withdrawal.
+    expect(presentation.story(publicView(g.state))).toBe(`claim:${id}`);
+    const story = (from: number) => {
+      const batches = g.batches.slice(from);
+      return publicBatch({ before: batches[0]!.before, events: batches.flatMap((b) => b.events), after: batches.at(-1)!.after });
+    };
+    const disputed = text(await presentation.afterAction(en, story(claimed)));
+    expect(disputed).toContain('A referee may rule on it');
+    expect(disputed).not.toContain('confirm it or dispute it');
+    expect(disputed).not.toContain(':confirm"');
+    g.sendAs({ type: 'ruleClaim', accept: true, reason: 'the photo shows it' }, REFEREE);
+    expect(presentation.story(publicView(g.state))).toBeNull();
+    for (const [t, ruling, waiting] of [[en, '⚖️ A referee accepts the claim — “the photo shows it”.', 'Waiting for'], [fr, '⚖️ Un arbitre accepte la revendication — « the photo shows it ».', 'En attente']] as const) {
+      const ruled = await presentation.afterAction(t, story(claimed));
+      expect(text(ruled)).toContain(ruling);
+      expect(text(ruled)).not.toContain(t === en ? 'A referee may rule on it' : 'Un arbitre peut trancher');
+      expect(text(ruled)).not.toContain(waiting);
+      expect(ruled.components).toEqual([]);
+    }
+    // Told again up to the game's end, it leaves the final summary and its picture to the message that ends the game.
+    toEndPhase(g, 5);
+    scoreNothing(g);
+    expect(g.game.stage).toBe('over');
+    const told = await presentation.afterAction(en, story(claimed));
+    expect(told.files ?? []).toEqual([]);
+    expect(await presentation.afterAction(en, publicBatch(g.batches.at(-1)!))).toMatchObject({ files: [expect.objectContaining({ name: 'result.png' })] });
+  });
+
   it('END-2: the decider’s DM says what each objective needs or why it fails, and carries the decision’s buttons; the opponent’s shows the claim to answer', async () => {
     const g = setUp();
     toEndPhase(g, 2);

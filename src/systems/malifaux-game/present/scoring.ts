@@ -119,6 +119,11 @@ function revealedLine(t: Translate, c: LineContext, e: Extract<GameEvent, { type
   return `${revealed}\n${t('mgs.event.revealedHeld', { turns: e.scheme.turn })}`;
 }
 
+/** Whether claim `id` is still open, waiting for the answer that `status` says. */
+function openAs(c: LineContext, id: number, status: Claim['status']): boolean {
+  return c.claims.some((claim) => claim.id === id && claim.status === status);
+}
+
 /** One scoring event as the channel reads it, or null when another line says it. */
 export function scoringLine(t: Translate, c: LineContext, e: GameEvent): string | null {
   const who = (seat: 0 | 1) => `**${c.names[seat]}**`;
@@ -153,7 +158,9 @@ export function scoringLine(t: Translate, c: LineContext, e: GameEvent): string 
     case 'ScoreClaimed': {
       const claim = e.claim;
       const opponent = claim.seat === 0 ? 1 : 0;
-      return [t('mgs.event.claimed', { name: who(claim.seat), objective: sourceName(t, claim.source), claim: claimText(t, c, claim) }), t('mgs.event.claimAsk', { name: who(opponent) })].join('\n');
+      const claimed = t('mgs.event.claimed', { name: who(claim.seat), objective: sourceName(t, claim.source), claim: claimText(t, c, claim) });
+      // Told again once answered (its living message, the log), the claim no longer asks for an answer.
+      return openAs(c, claim.id, 'awaiting') ? [claimed, t('mgs.event.claimAsk', { name: who(opponent) })].join('\n') : claimed;
     }
     case 'ClaimAnswered': {
       const by = e.seat === null ? t('mgs.referee') : who(e.seat);
@@ -162,7 +169,8 @@ export function scoringLine(t: Translate, c: LineContext, e: GameEvent): string 
         case 'confirmed':
           return t('mgs.event.confirmed', { name: by });
         case 'disputed':
-          return t('mgs.event.disputed', { name: by, reason: e.reason ?? '' });
+          // What may come next (a ruling, a withdrawal) is said only while it still may.
+          return t(openAs(c, e.id, 'disputed') ? 'mgs.event.disputed' : 'mgs.event.disputedSettled', { name: by, reason: e.reason ?? '' });
         case 'withdrawn':
           return t('mgs.event.withdrawn', { name: by });
         case 'accepted':
