@@ -8,6 +8,7 @@
  * in the asker's language, nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { END_WINDOW_MS } from '../src/discord/commands/gameEnd.js';
 import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import { malifauxGame } from '../src/systems/malifaux-game/index.js';
 import { editsOf as editsIn, IDS, messageText, startApp, type App } from './support/app.js';
@@ -146,6 +147,29 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     expect(JSON.stringify(finals[0]!.embeds)).toContain('A draw');
     // Leagues read it: equal VP, a draw, ended by agreement.
     expect(malifauxGame.outcome(state)).toMatchObject({ finished: true, how: 'agreed', seats: [{ result: 'draw', vp: 0 }, { result: 'draw', vp: 0 }] });
+    expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
+  }, 120_000);
+
+  it('U11: a proposal that lapses — the game conceded while it waits, the end made final — says so in its message and keeps no Accept or Decline', async () => {
+    const channel = app.double.channel('table-5').id;
+    const gameId = await gameAtTurnOne(channel);
+    await propose('alice', channel, gameId);
+    const proposal = app.publicMessages(channel).at(-1)!;
+    expect(JSON.stringify(proposal.components)).toContain(':acceptEnd"');
+    const asked = await app.command('bob', 'game end', undefined, channel);
+    const conceded = await app.click('bob', asked.reply!.id, `fk:end:${gameId}:concede`);
+    expect(conceded.reply?.content).toContain('It can be taken back until <t:');
+    app.passTime(END_WINDOW_MS);
+    const from = app.double.requests.length;
+    // Whoever looks next makes the end final: the proposal's message is told once more, with no button.
+    await app.command('carol', 'game end', undefined, channel);
+    expect((await app.game(channel))!.status).toBe('ended');
+    expect(editsOf(proposal.id, from, channel), 'one edit of the proposal’s message').toBe(1);
+    const told = messageText(app.double.message(proposal.id)!);
+    expect(told).toContain('**Alice** proposes to end the game now');
+    expect(told).toContain('🏁 The game is over: **Bob** conceded, **Alice** wins.');
+    expect(told).not.toContain('accept or decline with the buttons');
+    expect(app.double.message(proposal.id)!.components ?? []).toEqual([]);
     expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
   }, 120_000);
 
