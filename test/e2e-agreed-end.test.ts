@@ -8,12 +8,14 @@
  * in the asker's language, nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { END_WINDOW_MS } from '../src/discord/commands/gameEnd.js';
 import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import { malifauxGame } from '../src/systems/malifaux-game/index.js';
-import { IDS, messageText, startApp, type App } from './support/app.js';
+import { editsOf as editsIn, IDS, messageText, startApp, type App } from './support/app.js';
 import { gameAtTurnOne as atTurnOne, playUntil, wholeIn } from './support/wholeGame.js';
 
 let app: App;
+const editsOf = (id: string, from: number, channel: string) => editsIn(app, id, from, channel);
 const whole = (channel: string) => wholeIn(app, channel);
 const gameAtTurnOne = (channel: string) => atTurnOne(app, channel);
 beforeAll(async () => {
@@ -76,12 +78,24 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     const withHand = [...app.publicMessages(channel)].reverse().find((m) => JSON.stringify(m.components ?? []).includes(`fk:hand:${gameId}`))!;
     const view = await app.click('bob', withHand.id, `fk:hand:${gameId}`);
     const inView = buttonIn([view.reply!], 'acceptEnd');
+    let from = app.double.requests.length;
+    const postedBefore = app.publicMessages(channel).length;
     const declined = await app.click('bob', proposal.id, buttonIn([proposal], 'declineEnd').customId);
     expect(declined.ok, declined.error).toBe(true);
     state = await whole(channel);
     expect(state.game?.earlyEnd).toBeNull();
     expect(state.game?.stage).toBe('turns');
-    expect(JSON.stringify(app.double.message(proposal.id)!.components ?? [])).not.toContain('acceptEnd');
+    // The proposal's message is rewritten by the click's answer, with no edit of its own and no new post:
+    // it says the answer, calls on nobody, and keeps no Accept or Decline.
+    expect(declined.responseType, 'the click updates the proposal’s message').toBe(7);
+    expect(editsOf(proposal.id, from, channel), 'no edit beside the response').toBe(0);
+    expect(app.publicMessages(channel)).toHaveLength(postedBefore);
+    let told = messageText(app.double.message(proposal.id)!);
+    expect(told).toContain('**Alice** proposes to end the game now');
+    expect(told).toContain('**Bob** does not end the game now: it goes on.');
+    expect(told).not.toContain('accept or decline with the buttons');
+    expect(told).not.toContain('Waiting for');
+    expect(app.double.message(proposal.id)!.components ?? []).toEqual([]);
     const stale = await app.fingerprint();
     // Bob's DM lost its buttons; the ephemeral view's button is refused as stale.
     expect(JSON.stringify(app.double.message(inBobsDm.message.id)!.components ?? [])).not.toContain('acceptEnd');
@@ -99,10 +113,21 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     } finally {
       app.double.setUser(IDS.bob, { locale: 'en-US' });
     }
+    const secondProposal = app.publicMessages(channel).at(-1)!;
+    expect(buttonIn([secondProposal], 'acceptEnd').message.id).toBe(secondProposal.id);
     const accept = buttonIn(app.dms('alice'), 'acceptEnd');
     expect(messageText(accept.message)).toContain('Your opponent proposes to end the game now');
+    from = app.double.requests.length;
     const accepted = await app.click('alice', accept.message.id, accept.customId);
     expect(accepted.ok, accepted.error).toBe(true);
+    // Accepted from the DM: the proposal's channel message is edited once, says so, and keeps no button.
+    expect(editsOf(secondProposal.id, from, channel), 'one edit of the proposal’s message').toBe(1);
+    told = messageText(app.double.message(secondProposal.id)!);
+    expect(told).toContain('**Bob** proposes to end the game now');
+    expect(told).toContain('**Alice** accepts: the game ends now.');
+    expect(told).not.toContain('accept or decline with the buttons');
+    expect(app.double.message(secondProposal.id)!.components ?? []).toEqual([]);
+    expect(app.double.message(secondProposal.id)!.attachments, 'the final summary is the end’s own message').toEqual([]);
 
     state = await whole(channel);
     expect(state.game?.stage).toBe('over');
@@ -125,14 +150,44 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
   }, 120_000);
 
+  it('U11: a proposal that lapses — the game conceded while it waits, the end made final — says so in its message and keeps no Accept or Decline', async () => {
+    const channel = app.double.channel('table-5').id;
+    const gameId = await gameAtTurnOne(channel);
+    await propose('alice', channel, gameId);
+    const proposal = app.publicMessages(channel).at(-1)!;
+    expect(JSON.stringify(proposal.components)).toContain(':acceptEnd"');
+    const asked = await app.command('bob', 'game end', undefined, channel);
+    const conceded = await app.click('bob', asked.reply!.id, `fk:end:${gameId}:concede`);
+    expect(conceded.reply?.content).toContain('It can be taken back until <t:');
+    app.passTime(END_WINDOW_MS);
+    const from = app.double.requests.length;
+    // Whoever looks next makes the end final: the proposal's message is told once more, with no button.
+    await app.command('carol', 'game end', undefined, channel);
+    expect((await app.game(channel))!.status).toBe('ended');
+    expect(editsOf(proposal.id, from, channel), 'one edit of the proposal’s message').toBe(1);
+    const told = messageText(app.double.message(proposal.id)!);
+    expect(told).toContain('**Alice** proposes to end the game now');
+    expect(told).toContain('🏁 The game is over: **Bob** conceded, **Alice** wins.');
+    expect(told).not.toContain('accept or decline with the buttons');
+    expect(app.double.message(proposal.id)!.components ?? []).toEqual([]);
+    expect(app.logs.filter((l) => l.includes('[error]'))).toEqual([]);
+  }, 120_000);
+
   it('END-2, issue 16 §5: after the end a referee corrects a score with a reason — the outcome changes, the log keeps it, the channel reads the corrected result; a player or an outsider is refused', async () => {
     const channel = app.double.channel('table-4').id;
     const gameId = await gameAtTurnOne(channel);
     // Turn 1 played out (no VP in turn 1), then ended by agreement in turn 2: 0 VP each, a draw.
     await playUntil(app, channel, (s) => s.game!.turn!.turn === 2 && s.game!.turn!.phase === 'activations');
     await propose('alice', channel, gameId);
-    await app.click('bob', app.publicMessages(channel).at(-1)!.id, buttonIn([app.publicMessages(channel).at(-1)!], 'acceptEnd').customId);
+    const proposal = app.publicMessages(channel).at(-1)!;
+    const from = app.double.requests.length;
+    const accepted = await app.click('bob', proposal.id, buttonIn([proposal], 'acceptEnd').customId);
     expect((await app.game(channel))!.status).toBe('ended');
+    // Accepted on the proposal's own message: the click's answer rewrites it, with no edit of its own.
+    expect(accepted.responseType).toBe(7);
+    expect(editsOf(proposal.id, from, channel), 'no edit beside the response').toBe(0);
+    expect(messageText(app.double.message(proposal.id)!)).toContain('**Bob** accepts: the game ends now.');
+    expect(app.double.message(proposal.id)!.components ?? []).toEqual([]);
     // Bob's DM that asked him lost its buttons, and says so without sending him to a newer message: none follows the end.
     const bobsLast = app.dms('bob').at(-1)!;
     expect(bobsLast.content).toBe('✅ This decision is settled: nothing is left to answer in this message.');

@@ -10,11 +10,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import type { DoubleMessage } from '../src/discord-double/index.js';
-import { IDS, messageText, startApp, type App } from './support/app.js';
+import { editsOf as editsIn, IDS, messageText, startApp, type App } from './support/app.js';
 import { readAs } from './support/language.js';
 import { gameAtTurnOne, playUntil, wholeIn } from './support/wholeGame.js';
 
 let app: App;
+const editsOf = (id: string, from: number, channel: string) => editsIn(app, id, from, channel);
 beforeAll(async () => {
   app = await startApp({ mode: 'http', backend: 'sqlite' });
 });
@@ -32,11 +33,6 @@ function choicesOn(message: DoubleMessage): string[] {
 }
 
 const now = (id: string): DoubleMessage => app.double.message(id)!;
-
-/** The edits of message `id` the bot made since request `from`: as the bot, or through the interaction that posted it. */
-function editsOf(id: string, from: number, channel: string): number {
-  return app.double.requests.slice(from).filter((r) => r.method === 'PATCH' && (r.path === `/channels/${channel}/messages/${id}` || (r.path.startsWith('/webhooks/') && r.path.endsWith('/messages/@original')))).length;
-}
 
 /** Declines the scoring (/score done) until `who` is asked to score their strategy in this End Phase. */
 async function untilStrategyOf(channel: string, who: Player): Promise<void> {

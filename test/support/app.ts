@@ -521,6 +521,14 @@ function safeJson(value: unknown): string {
 // ---------------------------------------------------------------------------------------------------
 // Reading messages
 
+/**
+ * The edits of channel message `id` the bot made since request `from`: as the bot, or through the
+ * webhook of an interaction (which edits its own reply, the message it posted).
+ */
+export function editsOf(app: App, id: string, from: number, channel: string): number {
+  return app.double.requests.slice(from).filter((r) => r.method === 'PATCH' && (r.path === `/channels/${channel}/messages/${id}` || (r.path.startsWith('/webhooks/') && r.path.endsWith('/messages/@original')))).length;
+}
+
 /** Every string a viewer can read in a message: content, embeds (all text fields), component labels,
  * placeholders, option labels/values/descriptions, custom ids, attachment names and descriptions. */
 export function messageText(m: DoubleMessage): string {

@@ -26,7 +26,7 @@ import { deliverAfterAction, deliverPrivately, publicMessage, type Scope } from 
 import { publicTranslator } from '../publicLanguage.js';
 import { explain, whoOf } from '../play/perform.js';
 import { both, settleDueEnd } from '../play/finalEnd.js';
-import { refreshStatus } from '../play/story.js';
+import { recordStory, refreshStatus, storyStep } from '../play/story.js';
 
 /** How long either player may take an end back. */
 export const END_WINDOW_MS = 10 * 60_000;
@@ -144,7 +144,11 @@ async function proposeAgreedEnd(ctx: ComponentContext, gameId: string, seat: num
   const channelId = result.game.stored.channelId;
   return update({ content: ctx.t('game.end.agreeAsked'), components: [] }, {
     after: async () => {
-      await ctx.services.outbox.postToChannel(channelId, message);
+      const { messageId } = await ctx.services.outbox.postToChannel(channelId, message);
+      // The proposal is a story: its message follows its answer. Recorded before the other player hears
+      // of it, so that an answer from their DM finds it.
+      const step = storyStep(result.game.system, result.before, result.game.state);
+      if (step) await recordStory(ctx, result.game, step.key, result.game.stored.version, { channelId, messageId });
       await deliverPrivately(ctx, result);
       await refreshStatus(ctx, result.game);
     },

@@ -194,11 +194,11 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
 
   // The end of a game is everyone's news: it gets its own message, and the story's says it stopped.
   const ended = system.phase(outcome.game.state) !== 'active';
+  // Answered on the story's own message (its button, or a form opened from it): the interaction's
+  // response is that message rebuilt, and no edit of its own follows.
+  const on = how.reply === 'update' ? how.interaction.message.id : how.on;
+  const told = living && on === living.messageId ? await toldInPlace(scope, outcome, living) : null;
   if (living && !ended) {
-    // Answered on the story's own message (its button, or a form opened from it): the interaction's
-    // response is that message rebuilt, and no edit of its own follows.
-    const on = how.reply === 'update' ? how.interaction.message.id : how.on;
-    const told = on === living.messageId ? await toldInPlace(scope, outcome, living) : null;
     if (told) return update(told.data, { ...(told.files ? { files: told.files } : {}), after: privately });
     const after = async () => {
       await retell(scope, outcome.game, living);
@@ -226,10 +226,12 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
     if (step && !ended) await recordStory(scope, outcome.game, step.key, stored.version, { channelId: stored.channelId, messageId });
   };
   if (inPlace) {
-    return update(inPlace.data, {
-      ...(inPlace.files ? { files: inPlace.files } : {}),
+    // A click on the story's own message that ended the game: that message is told whole in the answer.
+    const answer = told ?? inPlace;
+    return update(answer.data, {
+      ...(answer.files ? { files: answer.files } : {}),
       after: async () => {
-        if (living) await retell(scope, outcome.game, living);
+        if (living && !told) await retell(scope, outcome.game, living);
         const { messageId } = await scope.services.outbox.postToChannel(stored.channelId, message);
         await remember(messageId);
         await privately();

@@ -8,10 +8,16 @@ import type { Where } from '../../app/games.js';
 import { markCommitted } from '../interaction.js';
 import { publicTranslator } from '../publicLanguage.js';
 import { deliverPrivately, publicMessage, type Outcome, type Scope } from './deliveries.js';
+import { livingMessage, retell, storyStep } from './story.js';
 
 /** Posts the final end to the game's channel and closes its DMs (after() work). */
 export function announceFinalEnd(scope: Scope, outcome: Outcome): () => Promise<void> {
   return async () => {
+    // A story the end cut short (a proposal to end the game, a claim) is told once more: its message
+    // must not keep buttons that its game no longer takes.
+    const step = storyStep(outcome.game.system, outcome.before, outcome.game.state);
+    const living = step && !step.began ? await livingMessage(scope, outcome.game.stored.id, step.key) : null;
+    if (living) await retell(scope, outcome.game, living);
     await scope.services.outbox.postToChannel(outcome.game.stored.channelId, await publicMessage(await publicTranslator(scope, outcome.game.stored.guildId), outcome));
     await deliverPrivately(scope, outcome);
     await reportToLeague(scope, outcome);

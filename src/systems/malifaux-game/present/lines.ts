@@ -193,7 +193,8 @@ export function gameEventLine(t: Translate, c: LineContext, e: GameEvent): strin
     case 'EarlyEndProposed': {
       const other = e.seat === 0 ? 1 : 0;
       const scores = ([0, 1] as const).map((seat) => `**${c.names[seat]}** ${c.ledger.filter((x) => x.seat === seat).reduce((n, x) => n + x.vp, 0)}`).join(' · ');
-      return t('mgs.event.earlyEndProposed', { name: who(e.seat), scores, other: who(other) });
+      // Told again once answered (its living message, the log), the proposal no longer asks for an answer.
+      return t(c.endProposed ? 'mgs.event.earlyEndProposed' : 'mgs.event.earlyEndProposedSettled', { name: who(e.seat), scores, other: who(other) });
     }
     case 'EarlyEndAnswered':
       if (e.accepted) return t('mgs.event.earlyEndAccepted', { name: who(e.seat) });

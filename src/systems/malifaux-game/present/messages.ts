@@ -76,7 +76,16 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   const message = await tablePresentation.afterAction(t, tableBatch(batch));
   if (view.status === 'new') return message;
   const c = contextOf(view);
-  const lines = linesOf(t, c, batch.events);
+  // A claim's or an early end's story told once it is settled: its message keeps what happened, and no
+  // call to anyone (the status and the next decider's DM say what comes next, and this message would soon be stale).
+  const open = view.status === 'active' ? view.game : undefined;
+  const settled = batch.events.some(
+    (e) => (e.type === 'ScoreClaimed' && !open?.claims.some((c) => c.id === e.claim.id)) || (e.type === 'EarlyEndProposed' && !(open?.earlyEnd && !open.earlyEnd.agreed)),
+  );
+  // An answered proposal says the proposal and its answer: what an accept led to (the schemes shown, the
+  // game's end) is told once, by the end's own message.
+  const answer = batch.events.findIndex((e) => e.type === 'EarlyEndAnswered');
+  const lines = linesOf(t, c, settled && answer >= 0 ? batch.events.slice(0, answer + 1) : batch.events);
   // A referee's correction after the game's end: the channel reads the result it leads to.
   if (view.game?.stage === 'over' && !batch.events.some((e) => e.type === 'StageBegan') && batch.events.some((e) => e.type === 'ScoreBanked' && e.entry.how === 'correction')) {
     lines.push(t('mgs.event.resultCorrected'), ...resultLines(t, c));
@@ -87,9 +96,6 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   let content = message.content;
   let mention = message.allowed_mentions?.users ?? [];
   const components = [...(message.components ?? [])];
-  // A claim's story told once it is settled: its message keeps what happened, and no call to anyone
-  // (the status and the next decider's DM say what comes next, and this message would soon be stale).
-  const settled = batch.events.some((e) => e.type === 'ScoreClaimed' && !(view.status === 'active' && view.game?.claims.some((c) => c.id === e.claim.id)));
   if (view.status === 'active' && !view.pending && view.game && view.game.waits.length && !settled) {
     // The game's decision, not the table's: whom it waits for, mentioned; the controls go to the decider.
     const waits = waitingLines(t, view, null);
@@ -122,7 +128,7 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   const embeds = [embed, ...(message.embeds?.slice(1) ?? [])];
   const files = [...(message.files ?? [])];
   // The game played to its end: the final summary and its picture, once, with the message that ends it
-  // (a claim whose settlement ended it is told again in its own message, without them).
+  // (a claim or a proposal whose settlement ended it is told again in its own message, without them).
   const ended = !settled && batch.events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
   const input = ended ? resultInput(view) : null;
   if (input) {
@@ -155,13 +161,16 @@ function resultInput(view: WholePublicView): ResultInput | null {
 }
 
 /**
- * The table's stories (a duel, a flip awaiting decisions), and a claim until it is settled: its message
- * says when it is confirmed, disputed, ruled on or withdrawn, and keeps no buttons it no longer takes.
- * A claim blocks the rest of the game (END-2), so it never runs beside a table's story.
+ * The table's stories (a duel, a flip awaiting decisions), a claim until it is settled, and a proposal to
+ * end the game until it is answered: their message says when the claim is confirmed, disputed, ruled on or
+ * withdrawn, or the proposal accepted or declined, and keeps no buttons it no longer takes. A claim or a
+ * proposal blocks the rest of the game (END-2, issue 16 §4), so neither runs beside another story.
  */
 function story(view: WholePublicView): string | null {
-  const claim = view.status === 'active' ? view.game?.claims[0] : undefined;
-  return tablePresentation.story(view as TablePublic) ?? (claim ? `claim:${claim.id}` : null);
+  const game = view.status === 'active' ? view.game : undefined;
+  const claim = game?.claims[0];
+  const proposal = game?.earlyEnd && !game.earlyEnd.agreed ? 'early-end' : null;
+  return tablePresentation.story(view as TablePublic) ?? (claim ? `claim:${claim.id}` : proposal);
 }
 
 function gameStarted(t: Translate, view: WholePublicView): Message {

@@ -39,8 +39,10 @@ export interface LineContext {
   /** The turn under way (or the one the game ended in), and whether the players agreed to end it early. */
   turn?: number;
   agreedEnd?: boolean;
+  /** A proposal to end the game waits for its answer: its line asks for the answer only while it does. */
+  endProposed?: boolean;
 }
 
 export function contextOf(view: WholePublicView): LineContext {
-  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [], ledger: view.game?.ledger ?? [], claims: view.status === 'active' ? (view.game?.claims ?? []) : [], turn: view.game?.turn?.turn ?? 1, agreedEnd: view.game?.earlyEnd?.agreed === true };
+  return { names: namesOf(view), models: view.game?.models ?? [], strategy: view.game?.encounter?.encounter.strategy ?? null, revealed: view.game?.revealed ?? [], ledger: view.game?.ledger ?? [], claims: view.status === 'active' ? (view.game?.claims ?? []) : [], turn: view.game?.turn?.turn ?? 1, agreedEnd: view.game?.earlyEnd?.agreed === true, endProposed: view.status === 'active' && view.game?.earlyEnd?.agreed === false };
 }
