@@ -197,7 +197,8 @@ export async function deliverAfterAction(scope: Scope, outcome: Outcome, how: An
   // Answered on the story's own message (its button, or a form opened from it): the interaction's
   // response is that message rebuilt, and no edit of its own follows.
   const on = how.reply === 'update' ? how.interaction.message.id : how.on;
-  const told = living && on === living.messageId ? await toldInPlace(scope, outcome, living) : null;
+  // (Only where it is used: a form's answer that ends the game is a new message, its story retold after.)
+  const told = living && on === living.messageId && (!ended || inPlace) ? await toldInPlace(scope, outcome, living) : null;
   if (living && !ended) {
     if (told) return update(told.data, { ...(told.files ? { files: told.files } : {}), after: privately });
     const after = async () => {
