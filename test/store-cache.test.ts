@@ -211,6 +211,31 @@ describe.each(['sqlite', 'postgresql'] as const)('the write-path cache on %s', (
     expect(a.reads).toBe(0);
   });
 
+  it('a refusal decided on a stale cached state is confirmed on the database first: the command is decided again there, and applied', async () => {
+    const game = await newGame(a);
+    const channelId = game.stored.channelId;
+    expectOk(await act(a.services, channelId, who(ALICE), flip('a-1')));
+    // Alice draws through the other instance: A's cache still holds her hand without that card.
+    const drew = expectOk(await act(b.services, channelId, who(ALICE), { type: 'draw', count: 1 }));
+    const hand = (drew.game.state as engine.ActiveState).seats[0].hand;
+    const card = hand.at(-1)!;
+    expect(a.services.store).not.toBe(b.services.store);
+
+    reset(a);
+    const discarded = expectOk(await act(a.services, channelId, who(ALICE), { type: 'discard', cards: [card] }));
+    // Refused on the cache (the card was not in the cached hand), not told: one read, then applied.
+    expect(a.reads).toBe(1);
+    expect(a.appends.map((x) => [x.expectedVersion, x.result.ok])).toEqual([[3, true]]);
+    expect((discarded.game.state as engine.ActiveState).seats[0].hand).not.toContain(card);
+
+    // A refusal that holds on the database's state too is told, after that one read.
+    reset(a);
+    const again = await act(a.services, channelId, who(ALICE), { type: 'discard', cards: [card] });
+    expect(again.ok).toBe(false);
+    expect(a.reads).toBe(1);
+    expect(a.appends).toEqual([]);
+  });
+
   it('a game ended and replaced by another instance: the stale entry conflicts, and the command finds no game, then the new one', async () => {
     const first = await newGame(a);
     const channelId = first.stored.channelId;

@@ -125,17 +125,16 @@ export async function loadActiveGame(services: Pick<AppServices, 'store' | 'syst
 
 /**
  * The channel's active game, for the checks made just before acting on it (which system plays there,
- * whether an end waits). Read from the store as always; but when the write path's cache holds the game
- * at the version read (see GameCache: a version is written once, so its snapshot is the one validated
- * then), its state is taken as it is instead of zod-parsing the same snapshot again — which cost a
- * /flip about as much as deciding it. A snapshot written behind this process's back has another
- * version, and is parsed.
+ * whether an end waits). When the write path's cache holds the channel's game (GameCache), that is the
+ * game: the act that follows decides on the same cached state and writes with compare-and-swap on its
+ * version, so a cache that fell behind (another process wrote, ended or replaced the game) costs a refused
+ * append and a fresh read there, never a write on stale state. Reading the row anyway, to compare
+ * versions, cost a /flip on SQLite more than deciding and storing it: every write from the writer thread
+ * empties the reading connection's page cache, so each read fetched its pages again (bench/README.md).
  */
 export async function loadActiveGameToAct(services: Pick<AppServices, 'store' | 'systems'>, channelId: string): Promise<Loaded> {
-  const stored = await services.store.findActiveGame(channelId);
-  if (!stored) return { ok: false, problem: { code: 'NO_GAME' } };
-  const cached = gameCacheOf(services.store).get(stored.id);
-  return cached?.stored.version === stored.version ? { ok: true, game: { stored, system: cached.system, state: cached.state } } : loadGame(services, stored);
+  const cached = gameCacheOf(services.store).activeIn(channelId);
+  return cached ? { ok: true, game: cached } : loadActiveGame(services, channelId);
 }
 
 /** The channel's latest game, active or ended, with its parsed log (the audit log, the verification). */
@@ -225,28 +224,18 @@ async function actNow(services: AppServices, where: Where, who: Who, command: Wi
       if (game.stored.status !== 'active' && !options.ended) return { ok: false, problem: { code: 'STALE_BUTTON' } };
       cache.remember(game);
     }
+    const decided = await decideOn(services, game, who, command, options);
+    if (!decided.ok) {
+      // A refusal decided on the cache is confirmed on the database's state first: if another process
+      // moved the game on, the command is decided again on what the database holds (never refused for a
+      // state that is gone). Refusals are rare; the hot path stays free of reads.
+      if (reads > 0) return { ok: false, problem: decided.problem, ...(decided.aboutGame ? { game } : {}) };
+      cache.forget(game.stored.id);
+      game = undefined;
+      continue;
+    }
     const { system } = game;
-    const seat = seatOf(game, who.userId);
-    // Who referees is read from the game's log (its role, the players' acceptances), only when it can
-    // matter: for a non-player (who may act only as a referee), or when the rules refused the command to
-    // them as a player — and never for someone who holds no role at all. Referee powers only ever permit
-    // more (whatever a seated player may do, they do the same way as a referee), so deciding as a player
-    // first gives the same events.
-    let referee = false;
-    if (seat === null && !options.anyone) {
-      referee = await isReferee(services, game, who);
-      if (!referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' } };
-    }
-    const current = game;
-    const wish = typeof command === 'function' ? (command as (seatOf: SeatLookup, system: AnySystem) => unknown)((userId) => seatOf(current, userId), system) : command;
-    if (isProblem(wish)) return { ok: false, problem: wish, game };
-    // The system hands back the state its events lead to (the fold it settled the command with).
-    let decided = system.decide(game.state, wish, { userId: who.userId, seat, referee });
-    if (!decided.ok && !referee && (await isReferee(services, game, who))) {
-      decided = system.decide(game.state, wish, { userId: who.userId, seat, referee: true });
-    }
-    if (!decided.ok) return { ok: false, problem: decided.error, game };
-    const { events, state } = decided.value;
+    const { events, state } = decided;
     const batch = game.stored.version + 1;
     const awaiting = awaitingChange(system, game.stored.turnClock, game.state, state);
     const appended = await services.store.appendEvents({
@@ -270,6 +259,37 @@ async function actNow(services: AppServices, where: Where, who: Who, command: Wi
     cache.forget(game.stored.id);
     game = undefined;
   }
+}
+
+/** The events and state a command leads to on `game`, or why the rules (or the asker's standing) refuse it. */
+async function decideOn(
+  services: AppServices,
+  game: LoadedGame,
+  who: Who,
+  command: Wish,
+  options: ActOptions,
+): Promise<{ ok: true; events: SystemEvent[]; state: unknown } | { ok: false; problem: Problem; aboutGame: boolean }> {
+  const { system } = game;
+  const seat = seatOf(game, who.userId);
+  // Who referees is read from the game's log (its role, the players' acceptances), only when it can
+  // matter: for a non-player (who may act only as a referee), or when the rules refused the command to
+  // them as a player — and never for someone who holds no role at all. Referee powers only ever permit
+  // more (whatever a seated player may do, they do the same way as a referee), so deciding as a player
+  // first gives the same events.
+  let referee = false;
+  if (seat === null && !options.anyone) {
+    referee = await isReferee(services, game, who);
+    if (!referee) return { ok: false, problem: { code: 'NOT_A_PLAYER' }, aboutGame: false };
+  }
+  const wish = typeof command === 'function' ? (command as (seatOf: SeatLookup, system: AnySystem) => unknown)((userId) => seatOf(game, userId), system) : command;
+  if (isProblem(wish)) return { ok: false, problem: wish, aboutGame: true };
+  // The system hands back the state its events lead to (the fold it settled the command with).
+  let decided = system.decide(game.state, wish, { userId: who.userId, seat, referee });
+  if (!decided.ok && !referee && (await isReferee(services, game, who))) {
+    decided = system.decide(game.state, wish, { userId: who.userId, seat, referee: true });
+  }
+  if (!decided.ok) return { ok: false, problem: decided.error, aboutGame: true };
+  return { ok: true, events: decided.value.events, state: decided.value.state };
 }
 
 export type CreateResult = { ok: true; game: LoadedGame; events: SystemEvent[] } | { ok: false; problem: Problem };

@@ -219,8 +219,10 @@ export function answerAutocomplete(
 /** The channel's game, if `system` plays it (a system's commands act on its own games only). */
 async function loadActiveGameOf(scope: Scope, system: AnySystem, load = loadActiveGame): Promise<Loaded> {
   const loaded = await load(scope.services, scope.channelId);
-  if (loaded.ok && !playsCommandsOf(loaded.game.system, system)) return { ok: false, problem: { code: 'WRONG_SYSTEM', params: { system: system.id } } };
-  return loaded;
+  if (!loaded.ok || playsCommandsOf(loaded.game.system, system)) return loaded;
+  // The cached game may have been replaced by another process: the refusal is confirmed on a fresh read.
+  if (load !== loadActiveGame) return loadActiveGameOf(scope, system);
+  return { ok: false, problem: { code: 'WRONG_SYSTEM', params: { system: system.id } } };
 }
 
 /** A click or a select on a system's component, in a channel or a DM. */
