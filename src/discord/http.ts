@@ -262,6 +262,10 @@ function linked(links: PictureLinks, reply: InitialReply): InitialReply {
   if (!reply.files?.length || !('data' in reply.response) || !reply.response.data) return reply;
   const data = linkPictures(links, reply.response.data as { embeds?: APIEmbed[] }, reply.files as { name: string; recipe?: PictureRecipe }[]);
   if (!data) return reply;
+  // Copies with their own fields replaced (a literal `{ ...rest, response }` takes a slow path in V8 on Node 20).
   const { files: _linked, ...rest } = reply;
-  return { ...rest, response: { ...reply.response, data } as InitialReply['response'] };
+  const response = { ...reply.response } as Extract<InitialReply['response'], { data?: unknown }>;
+  response.data = data as typeof response.data;
+  rest.response = response;
+  return rest;
 }
