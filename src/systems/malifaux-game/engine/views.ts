@@ -112,17 +112,18 @@ function myScoring(game: GameLayer, seat: Seat): ScoringCandidate[] {
   return candidates(game, seat, stage.group).map((target) => ({ ...target, evaluation: evaluate(game, seat, target) }));
 }
 
+// The table's view is made afresh for each call, so the game's part is added onto it: a literal such as
+// `{ ...tableView, game }` takes a slow path in V8 on Node 20 (several µs, and an object slower to read).
 export function publicView(state: WholeState): WholePublicView {
-  return { ...table.publicView(state.table), game: gamePublic(state) };
+  return Object.assign(table.publicView(state.table), { game: gamePublic(state) });
 }
 
 export function privateView(state: WholeState, seat: Seat): WholePrivateView {
   const pub = gamePublic(state);
   const game = state.game;
-  return {
-    ...table.privateView(state.table, seat),
-    game: pub && game && { ...pub, myCrew: game.crews[seat] ?? null, mySchemes: game.schemes[seat]?.choice ?? null, myScoring: myScoring(game, seat) },
-  };
+  return Object.assign(table.privateView(state.table, seat), {
+    game: pub && game && Object.assign(pub, { myCrew: game.crews[seat] ?? null, mySchemes: game.schemes[seat]?.choice ?? null, myScoring: myScoring(game, seat) }),
+  });
 }
 
 /** The event as the public log may show it: a crew declared shows no crew until the reveal. */
