@@ -101,10 +101,7 @@ export function t(locale: Locale, key: MessageKey, params: Params = {}): string 
     let text = '';
     for (const piece of message.plain) {
       if (typeof piece === 'string') text += piece;
-      else {
-        const given = params[piece.arg];
-        text += given === undefined ? `{${piece.arg}}` : String(given);
-      }
+      else text += asText(piece.arg, params[piece.arg]);
     }
     return text;
   }
@@ -113,8 +110,7 @@ export function t(locale: Locale, key: MessageKey, params: Params = {}): string 
     const given = params[name];
     if (kind === 'count') values[name] = Number(given);
     else if (kind === 'choice') values[name] = given !== undefined ? String(given) : derived(name, params);
-    // Plain text, as given: numbers are not regrouped ("1 000") where a code or an id may stand.
-    else values[name] = given === undefined ? `{${name}}` : String(given);
+    else values[name] = asText(name, given);
   }
   try {
     return String(message.format.format(values));
@@ -122,6 +118,14 @@ export function t(locale: Locale, key: MessageKey, params: Params = {}): string 
     // Nothing a message says may make a reply throw (the router's answer of last resort uses t too).
     return message.source;
   }
+}
+
+/**
+ * A text argument as printed: as given (numbers are not regrouped, "1 000", where a code or an id may
+ * stand), or its placeholder when missing, so a forgotten argument shows instead of vanishing.
+ */
+function asText(name: string, given: string | number | undefined): string {
+  return given === undefined ? `{${name}}` : String(given);
 }
 
 function derived(argument: string, params: Params): string {
