@@ -20,6 +20,7 @@ import type { OutgoingMessage } from './contract.js';
 import { describeError } from './outbox.js';
 import { publicTranslator } from './publicLanguage.js';
 import type { Services } from './services.js';
+import type { Translate } from '../i18n/index.js';
 
 /** How often the loop looks for due timers, unless told otherwise (REMINDER_INTERVAL_SECONDS). */
 export const REMINDER_INTERVAL_MS = 60_000;
@@ -109,7 +110,7 @@ export async function reminderMessage(services: Services, { timer, decision, gam
 }
 
 /** Tables listed in a round's post at most: a big event's list stays within a message. */
-const MAX_TABLES_LISTED = 20;
+export const MAX_TABLES_LISTED = 20;
 
 /**
  * A timed round's last minutes (the warning) or its end (the deadline), with its tables still without a
@@ -119,13 +120,8 @@ export async function roundTimerMessage(services: Services, { timer, decision, l
   const t = await publicTranslator({ guildId: null, guildLocale: null, services }, league.stored.guildId);
   const { name, rounds } = league.league;
   const paired = rounds.find((r) => r.number === round);
-  const listed = missing.slice(0, MAX_TABLES_LISTED);
-  const lines = listed.map(([a, b]) => {
-    const table = (paired?.tables ?? []).findIndex((one) => tableKey(round, one.players) === tableKey(round, [a, b])) + 1;
-    return t('league.round.table', { table, a: `<@${a}>`, b: `<@${b}>` });
-  });
-  if (missing.length > MAX_TABLES_LISTED) lines.push(t('league.round.moreTables', { count: missing.length - MAX_TABLES_LISTED }));
-  const params = { league: name, round, tables: lines.join('\n') };
+  const { lines, listed } = missingTables(t, paired?.tables ?? [], round, missing);
+  const params = { league: name, round, tables: lines };
   if (timer === 'deadline') {
     // The players were told ten minutes ago; the end is the organisers' to settle.
     const organisers = organisersMention(league.league);
@@ -135,8 +131,23 @@ export async function roundTimerMessage(services: Services, { timer, decision, l
   return {
     content: t('league.round.closing', { ...params, minutes: ROUND_CLOSING_MS / 60_000, time: endsAt ? relativeTime(endsAt) : '' }),
     // The players of the tables listed: theirs is the result still wanted.
-    allowed_mentions: { parse: [], users: listed.flat() },
+    allowed_mentions: { parse: [], users: listed },
   };
+}
+
+/**
+ * The tables of a round still without a result, as a round timer lists them: numbered as the round's
+ * message numbers them, the first MAX_TABLES_LISTED, then how many more. `listed`: the players of the
+ * tables listed (the ones the last minutes ping).
+ */
+export function missingTables(t: Translate, tables: readonly { players: readonly [string, string] }[], round: number, missing: readonly [string, string][]): { lines: string; listed: string[] } {
+  const listed = missing.slice(0, MAX_TABLES_LISTED);
+  const lines = listed.map(([a, b]) => {
+    const table = tables.findIndex((one) => tableKey(round, one.players) === tableKey(round, [a, b])) + 1;
+    return t('league.round.table', { table, a: `<@${a}>`, b: `<@${b}>` });
+  });
+  if (missing.length > MAX_TABLES_LISTED) lines.push(t('league.round.moreTables', { count: missing.length - MAX_TABLES_LISTED }));
+  return { lines: lines.join('\n'), listed: listed.flat() };
 }
 
 /** Discord's relative time markup ("in 3 hours"): each reader sees it in their own language and time zone. */
