@@ -13,6 +13,7 @@ import { pendingDecisions } from '../src/systems/malifaux-game/engine/game.js';
 import { malifauxGame } from '../src/systems/malifaux-game/index.js';
 import { editsOf as editsIn, IDS, messageText, startApp, type App } from './support/app.js';
 import { gameAtTurnOne as atTurnOne, playUntil, wholeIn } from './support/wholeGame.js';
+import type { DoubleMessage } from '../src/discord-double/index.js';
 
 let app: App;
 const editsOf = (id: string, from: number, channel: string) => editsIn(app, id, from, channel);
@@ -221,6 +222,18 @@ describe('an agreed early end of a whole game (issue 16 §4)', () => {
     expect(said).toContain('A referee corrects **Bob**’s score: +1 VP for Turf War — “the turn 2 marker was counted wrong”');
     expect(said).toContain('its result, corrected, is now');
     expect(said).toContain('🏆 Result: **Alice** 0 · **Bob** 1 — **Bob** wins.');
+    // The final summary posted at the end (a draw) is out of date: the correction's message carries it
+    // again, redrawn, with the picture, the result that now stands and the correction it includes.
+    const summaries = (message: DoubleMessage) => message.embeds.filter((e) => (e.title ?? '').startsWith('🏁 Final result'));
+    const atTheEnd = app.publicMessages(channel).filter((m) => m.id !== corrected.reply!.id && summaries(m).length);
+    expect(atTheEnd).toHaveLength(1);
+    expect(summaries(atTheEnd[0]!)[0]!.description).toContain('🤝 A draw: 0 VP each.');
+    const [summary] = summaries(corrected.reply!);
+    expect(summary?.description).toContain('🏆 **Bob** wins, 1 VP to 0.');
+    expect(summary?.fields?.find((f) => f.name.includes('Bob'))?.value).toContain('✏️ Includes 1 referee correction (+1 VP).');
+    expect(corrected.reply!.attachments.map((a) => a.filename)).toEqual(['result.png']);
+    expect(summary?.image?.url).toBe(corrected.reply!.attachments[0]!.url);
+    expect(corrected.reply!.attachments[0]!.description).not.toBe(atTheEnd[0]!.attachments.find((a) => a.filename === 'result.png')?.description);
     // The audit log keeps who corrected what, and why.
     const log = (await app.events(gameId)).filter((e) => e.type === 'ScoreBanked');
     expect(log.at(-1)).toMatchObject({ actor: IDS.rita });

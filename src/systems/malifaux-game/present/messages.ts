@@ -87,9 +87,9 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   const answer = batch.events.findIndex((e) => e.type === 'EarlyEndAnswered');
   const lines = linesOf(t, c, settled && answer >= 0 ? batch.events.slice(0, answer + 1) : batch.events);
   // A referee's correction after the game's end: the channel reads the result it leads to.
-  if (view.game?.stage === 'over' && !batch.events.some((e) => e.type === 'StageBegan') && batch.events.some((e) => e.type === 'ScoreBanked' && e.entry.how === 'correction')) {
-    lines.push(t('mgs.event.resultCorrected'), ...resultLines(t, c));
-  }
+  const correctedAfterEnd =
+    view.game?.stage === 'over' && !batch.events.some((e) => e.type === 'StageBegan') && batch.events.some((e) => e.type === 'ScoreBanked' && e.entry.how === 'correction');
+  if (correctedAfterEnd) lines.push(t('mgs.event.resultCorrected'), ...resultLines(t, c));
   const undone = linesOf(t, c, batch.undone ?? []);
   if (undone.length) lines.push(t('story.undone'), ...undone.map((l) => `~~${l}~~`));
   const embed: APIEmbed = { ...(message.embeds?.[0] ?? {}), description: clipLines(lines.length ? lines : ['…']) };
@@ -127,10 +127,12 @@ async function afterAction(t: Translate, batch: PublicBatch<WholePublicView, Who
   }
   const embeds = [embed, ...(message.embeds?.slice(1) ?? [])];
   const files = [...(message.files ?? [])];
-  // The game played to its end: the final summary and its picture, once, with the message that ends it
-  // (a claim or a proposal whose settlement ended it is told again in its own message, without them).
+  // The game played to its end: the final summary and its picture, with the message that ends it (a
+  // claim or a proposal whose settlement ended it is told again in its own message, without them), and
+  // again, redrawn, with a referee's correction after the end: the summary posted at the end is then out
+  // of date, and this one says the result that now stands.
   const ended = !settled && batch.events.some((e) => e.type === 'StageBegan' && e.stage === 'over');
-  const input = ended ? resultInput(view) : null;
+  const input = ended || correctedAfterEnd ? resultInput(view) : null;
   if (input) {
     const picture = await drawResultPicture(input, t.locale ?? 'en');
     embeds.push({ ...finalSummary(input, t), image: { url: `attachment://${picture.name}` } });
