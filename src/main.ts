@@ -53,8 +53,9 @@ if (config.mode === 'sandbox') {
   // League pages (and picture links) are served at the public address: by the HTTP endpoint itself, or,
   // on the gateway, by a server of the pages alone on PORT.
   const pages = config.PUBLIC_URL ?? null;
-  // HTTP mode at a public address answers a flip with its picture linked, not uploaded (pictureLinks.ts).
-  const linkPictures = config.mode === 'http' && pages !== null;
+  // At a public address a flip's picture is linked, not uploaded (pictureLinks.ts): in the HTTP response,
+  // or in the gateway's callback, the pages server then drawing it when Discord fetches it.
+  const linkPictures = pages !== null;
   const bot = buildBot({ store, rest, applicationId, linkPictures, ...(pages ? { leaguePageUrl: (id: string) => leaguePageUrl(pages, id) } : {}) });
   await bot.warmedUp;
   // Every instance runs the loop: each timer is claimed by one of them (app/reminders.ts).
@@ -66,7 +67,7 @@ if (config.mode === 'sandbox') {
     // Listening first: a port already taken stops the bot before it logs in.
     const server = pages ? createPagesServer(pageOptions) : null;
     const port = server ? await listen(server, config.PORT, config.HOST) : null;
-    const gateway = await startGateway({ token: token!, handler: bot.handler, ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}) });
+    const gateway = await startGateway({ token: token!, handler: bot.handler, ...(config.DISCORD_API_BASE ? { apiBase: config.DISCORD_API_BASE } : {}), ...(pictures ? { pictures: pictures.links } : {}) });
     console.log(`Fatekeeper is online as ${gateway.client.user?.tag ?? 'the bot'} (gateway).`);
     if (port !== null) console.log(`Fatekeeper league pages on http://${config.HOST}:${port}${LEAGUES_PATH}<id>, linked at ${pages}`);
     onShutdown(async () => {

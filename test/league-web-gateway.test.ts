@@ -2,7 +2,8 @@
  * The league's web page when the bot runs on the gateway (issue 17): `npm start`'s own entry point
  * (src/main.ts, in a process of its own, as production runs it) on the local Discord double's gateway,
  * with PUBLIC_URL set. It serves the pages alone on PORT — the league's page, the picture links it signed,
- * no interactions endpoint — and the standings message links to the page at the public address.
+ * no interactions endpoint — and the standings message links to the page at the public address; a flip's
+ * picture is linked there too, as in HTTP mode.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,7 +73,7 @@ describe('the league page on the gateway (src/main.ts with PUBLIC_URL)', () => {
   });
 
   /** A slash command through the gateway; the bot's public answer to it in the channel. */
-  async function command(userId: string, name: string, options: Record<string, string>): Promise<DoubleMessage> {
+  async function command(userId: string, name: string, options: Record<string, string | number>): Promise<DoubleMessage> {
     const before = new Set(double.messages(DEFAULT_IDS.table1).map((m) => m.id));
     const sent = await double.sendCommand({ userId, channelId: DEFAULT_IDS.table1, name, options });
     expect(sent.ok, sent.error).toBe(true);
@@ -103,6 +104,24 @@ describe('the league page on the gateway (src/main.ts with PUBLIC_URL)', () => {
     expect(post.status).toBe(404);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   }, 60_000);
+
+  it('FLIP-1: a flip’s picture is linked in the callback at the public address, not uploaded, and the pages server draws it', async () => {
+    await command(DEFAULT_IDS.alice, 'game new', { opponent: DEFAULT_IDS.bob, system: 'm3e' });
+    const before = double.requests.length;
+    // A − flip cannot be cheated: it resolves at once, its picture in the answer.
+    const flipped = await command(DEFAULT_IDS.alice, 'flip', { modifier: -1, label: 'Initiative' });
+    expect(flipped.attachments).toEqual([]);
+    const url = flipped.embeds.find((e) => e.image)?.image?.url ?? '';
+    expect(url.startsWith(`${PUBLIC_URL}/pictures/`), url).toBe(true);
+    // The callback carried JSON alone: no file was drawn or uploaded for it.
+    const callbacks = double.requests.slice(before).filter((r) => r.path.startsWith('/interactions/'));
+    expect(callbacks).toHaveLength(1);
+    expect(callbacks[0]!.files).toEqual([]);
+    const picture = await fetch(`${base}${new URL(url).pathname}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await picture.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+  }, 30_000);
 
   it('serves the pictures its links name (signed with its key), and nothing for a link it did not sign', async () => {
     const recipe = { system: 'm3e', kind: 'flip', locale: 'en', data: { title: 'Alice’s flip', fate: 0, revealed: ['7R'], taken: '7R', finalCard: '7R' } };

@@ -7,6 +7,7 @@ import { Client, GatewayIntentBits } from 'discord.js';
 import { GatewayDispatchEvents } from 'discord-api-types/v10';
 import type { InteractionHandler } from './contract.js';
 import { admitInteraction } from './envelope.js';
+import { linkedReply, type PictureLinks } from './pictureLinks.js';
 import { DISCORD_API_DEFAULT, defaultLog, describeError, postInteractionCallback, runAfter, type Log } from './outbox.js';
 
 export interface GatewayOptions {
@@ -15,6 +16,11 @@ export interface GatewayOptions {
   /** DISCORD_API_BASE, e.g. the double's `apiBase`; defaults to https://discord.com/api. */
   apiBase?: string;
   log?: Log;
+  /**
+   * With a public address (PUBLIC_URL, whose pages server answers them): public pictures are linked in
+   * the callback instead of uploaded with it, as the HTTP endpoint does (pictureLinks.ts).
+   */
+  pictures?: PictureLinks;
 }
 
 export interface GatewayHandle {
@@ -23,7 +29,7 @@ export interface GatewayHandle {
 }
 
 /** Logs in and resolves once the client is ready (READY + every guild's GUILD_CREATE). */
-export async function startGateway({ token, handler, apiBase, log = defaultLog }: GatewayOptions): Promise<GatewayHandle> {
+export async function startGateway({ token, handler, apiBase, log = defaultLog, pictures }: GatewayOptions): Promise<GatewayHandle> {
   // Interactions arrive whatever the intents; Guilds keeps the guild/channel cache discord.js expects.
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: apiBase ?? DISCORD_API_DEFAULT, version: '10' } });
 
@@ -47,7 +53,9 @@ export async function startGateway({ token, handler, apiBase, log = defaultLog }
   }
 
   async function onInteraction(payload: unknown): Promise<void> {
-    const { reply, target } = await admit(payload);
+    const admitted = await admit(payload);
+    const { target } = admitted;
+    const reply = pictures ? linkedReply(pictures, admitted.reply) : admitted.reply;
     // Without a well-formed id and token there is nowhere to send even a refusal (they are the callback's URL).
     if (!target) return log('a malformed interaction without a usable id or token was dropped');
     await postInteractionCallback(client.rest, target, reply);

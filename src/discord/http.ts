@@ -7,12 +7,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { REST } from '@discordjs/rest';
-import type { APIEmbed } from 'discord-api-types/v10';
 import type { InitialReply, InteractionHandler } from './contract.js';
 import { admitInteraction } from './envelope.js';
 import { attachFilesLate, defaultLog, postInteractionCallback, runAfter, type Log } from './outbox.js';
 import { createSignatureVerifier, type SignedRequest } from './signature.js';
-import { linkPictures, PICTURES_PATH, type PictureLinks } from './pictureLinks.js';
+import { linkedReply, PICTURES_PATH, type PictureLinks } from './pictureLinks.js';
 import type { PictureRecipe } from '../systems/contract.js';
 import { localeFrom } from '../i18n/index.js';
 import { LEAGUE_PAGE_CSP, renderLeagueNotFoundPage } from '../leagues/webPage.js';
@@ -148,7 +147,7 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
     // Checked before anything acts: a malformed interaction is answered with a refusal, never a 5xx.
     const admitted = await admit(payload);
     const { target, interaction } = admitted;
-    const reply = options.pictures ? linked(options.pictures.links, admitted.reply) : admitted.reply;
+    const reply = options.pictures ? linkedReply(options.pictures.links, admitted.reply) : admitted.reply;
     if (reply.files && reply.files.length > 0 && target) {
       // Files cannot ride in the HTTP response; Discord wants the callback endpoint, then 202 with no body.
       let called = false;
@@ -257,15 +256,3 @@ export function listen(server: Server, port: number, host = '127.0.0.1'): Promis
   });
 }
 
-/** The reply with its pictures linked instead of attached, when every one of them can be; else as it was. */
-function linked(links: PictureLinks, reply: InitialReply): InitialReply {
-  if (!reply.files?.length || !('data' in reply.response) || !reply.response.data) return reply;
-  const data = linkPictures(links, reply.response.data as { embeds?: APIEmbed[] }, reply.files as { name: string; recipe?: PictureRecipe }[]);
-  if (!data) return reply;
-  // Copies with their own fields replaced (a literal `{ ...rest, response }` takes a slow path in V8 on Node 20).
-  const { files: _linked, ...rest } = reply;
-  const response = { ...reply.response } as Extract<InitialReply['response'], { data?: unknown }>;
-  response.data = data as typeof response.data;
-  rest.response = response;
-  return rest;
-}

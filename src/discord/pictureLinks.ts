@@ -13,6 +13,7 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { PictureRecipe } from '../systems/contract.js';
+import type { InitialReply } from './contract.js';
 
 /** Discord refuses embed image addresses over 2,048 characters; a recipe longer than this is uploaded. */
 const MAX_PAYLOAD_CHARS = 1_600;
@@ -85,4 +86,21 @@ export function linkPictures<Data extends { embeds?: APIEmbed[]; attachments?: u
   const { attachments: _uploads, ...rest } = data;
   if (embeds) (rest as { embeds?: APIEmbed[] }).embeds = embeds;
   return rest as Data;
+}
+
+/**
+ * The reply with its pictures linked instead of attached, when every one of them can be; else as it was.
+ * What both transports do with a reply at a public address, before it goes out (the HTTP response, or the
+ * gateway's callback): a linked reply carries no file, so nothing is drawn or uploaded for it.
+ */
+export function linkedReply(links: PictureLinks, reply: InitialReply): InitialReply {
+  if (!reply.files?.length || !('data' in reply.response) || !reply.response.data) return reply;
+  const data = linkPictures(links, reply.response.data as { embeds?: APIEmbed[] }, reply.files as { name: string; recipe?: PictureRecipe }[]);
+  if (!data) return reply;
+  // Copies with their own fields replaced (a literal `{ ...rest, response }` takes a slow path in V8 on Node 20).
+  const { files: _linked, ...rest } = reply;
+  const response = { ...reply.response } as Extract<InitialReply['response'], { data?: unknown }>;
+  response.data = data as typeof response.data;
+  rest.response = response;
+  return rest;
 }
