@@ -61,7 +61,7 @@ export function buildBot(options: { store: GameStore; rest: REST; applicationId:
     return presentation?.drawPicture ? presentation.drawPicture(translator(localeFrom(recipe.locale)), recipe.kind, recipe.data) : null;
   };
   // A reply's pictures are drawn within the 3-second guard, as part of the answer — unless the transport
-  // links them (`linkPictures`: the HTTP endpoint with a public address), when they are not drawn at all.
+  // links them (`linkPictures`: a public address, on either transport), when they are not drawn at all.
   const answer: InteractionHandler = options.linkPictures ? router : async (interaction) => {
     const reply = await router(interaction);
     return reply.files?.some((file) => typeof file.data === 'function') ? { ...reply, files: await uploadable(reply.files) } : reply;

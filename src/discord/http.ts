@@ -185,7 +185,7 @@ export function createInteractionsServer(options: InteractionsServerOptions): Se
 
 /**
  * The pages alone, with no interactions endpoint: what a bot on the gateway serves at its public address,
- * so that its leagues' pages (and the picture links of messages posted in HTTP mode) answer there too.
+ * so that its leagues' pages and the pictures its messages link (see gateway.ts) answer there too.
  */
 export function createPagesServer(options: PagesOptions): Server {
   return serve(pagesRoute(options), options.log ?? defaultLog);
