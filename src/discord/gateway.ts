@@ -55,9 +55,9 @@ export async function startGateway({ token, handler, apiBase, log = defaultLog, 
   async function onInteraction(payload: unknown): Promise<void> {
     const admitted = await admit(payload);
     const { target } = admitted;
-    const reply = pictures ? linkedReply(pictures, admitted.reply) : admitted.reply;
     // Without a well-formed id and token there is nowhere to send even a refusal (they are the callback's URL).
     if (!target) return log('a malformed interaction without a usable id or token was dropped');
+    const reply = pictures ? linkedReply(pictures, admitted.reply) : admitted.reply;
     await postInteractionCallback(client.rest, target, reply);
     await runAfter(reply, log);
   }
