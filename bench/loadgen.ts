@@ -73,7 +73,12 @@ async function runRound(spec: RoundSpec): Promise<RoundResult> {
   const fresh = (c: RoundSpec['connections'][number]) => signInteraction(key, flipInteraction(nextId(), c.user, c.channelId));
   const client = spec.client ?? 'raw';
   const prepare = (signed: SignedRequest): Prepared => (client === 'raw' ? { signed, bytes: RawConnection.bytes(url, signed) } : { signed });
-  const pools = spec.connections.map((c) => Array.from({ length: spec.poolPerConnection }, () => prepare(fresh(c))));
+  // Discord's interaction ids are snowflakes, ordered by the time they were made: signed in turns across
+  // the connections, the ids arrive in about that order too, as they would from Discord (signed one
+  // connection after another, each connection's ids would be a block of its own, and every receipt an
+  // insert in the middle of the store's receipt index instead of at its end).
+  const pools: Prepared[][] = spec.connections.map(() => []);
+  for (let i = 0; i < spec.poolPerConnection; i++) spec.connections.forEach((c, index) => pools[index]!.push(prepare(fresh(c))));
   const connections: Connection[] = spec.connections.map(() => (client === 'raw' ? new RawConnection(url) : new NodeHttpConnection(url)));
   for (const connection of connections) if (connection instanceof RawConnection) await connection.open();
   const result: RoundResult = { id: spec.id, elapsedMs: 0, completed: 0, ok: 0, refused: 0, errors: 0, refusalSamples: {}, errorSamples: {}, latencies: [], signedInWindow: 0, clientCpuMs: 0 };
