@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPictureLinks } from '../src/discord/pictureLinks.js';
 import { createRest } from '../src/discord/outbox.js';
-import { startDiscordDouble, DEFAULT_IDS, type DiscordDouble, type DoubleMessage } from '../src/discord-double/index.js';
+import { startDiscordDouble, DEFAULT_IDS, type DiscordDouble, type DoubleMessage, type OptionValue } from '../src/discord-double/index.js';
 import { registerCommands } from '../scripts/register.js';
 import { translator } from '../src/i18n/index.js';
 
@@ -73,7 +73,7 @@ describe('the league page on the gateway (src/main.ts with PUBLIC_URL)', () => {
   });
 
   /** A slash command through the gateway; the bot's public answer to it in the channel. */
-  async function command(userId: string, name: string, options: Record<string, string | number>): Promise<DoubleMessage> {
+  async function command(userId: string, name: string, options: Record<string, OptionValue>): Promise<DoubleMessage> {
     const before = new Set(double.messages(DEFAULT_IDS.table1).map((m) => m.id));
     const sent = await double.sendCommand({ userId, channelId: DEFAULT_IDS.table1, name, options });
     expect(sent.ok, sent.error).toBe(true);
@@ -108,8 +108,9 @@ describe('the league page on the gateway (src/main.ts with PUBLIC_URL)', () => {
   it('FLIP-1: a flip’s picture is linked in the callback at the public address, not uploaded, and the pages server draws it', async () => {
     await command(DEFAULT_IDS.alice, 'game new', { opponent: DEFAULT_IDS.bob, system: 'm3e' });
     const before = double.requests.length;
-    // A − flip cannot be cheated: it resolves at once, its picture in the answer.
-    const flipped = await command(DEFAULT_IDS.alice, 'flip', { modifier: -1, label: 'Initiative' });
+    // One card (no modifier) that may not be cheated leaves nobody a choice (FLIP-4: a − flip's tie would
+    // open a pick), so it resolves at once, its picture in the answer, whatever the deck's order.
+    const flipped = await command(DEFAULT_IDS.alice, 'flip', { modifier: 0, cheatable: false, label: 'Initiative' });
     expect(flipped.attachments).toEqual([]);
     const url = flipped.embeds.find((e) => e.image)?.image?.url ?? '';
     expect(url.startsWith(`${PUBLIC_URL}/pictures/`), url).toBe(true);
