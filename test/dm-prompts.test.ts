@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as engine from '../src/systems/malifaux-table/engine/index.js';
 import { translator } from '../src/i18n/index.js';
 import { COLOR } from '../src/systems/malifaux-table/present/status.js';
-import { IDS, componentsOf, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
+import { IDS, componentsOf, flipUntil, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
 
 let app: App;
 
@@ -20,13 +20,10 @@ const hasControls = (messageId: string) => {
 };
 
 async function bobMustCheat(table: string): Promise<engine.PendingDecision> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    expect((await app.command('bob', 'flip', { modifier: 0 }, table)).ok).toBe(true);
-    await app.settle();
+  return flipUntil(app, 'bob', { modifier: 0 }, table, async () => {
     const decision = engine.pendingDecision((await app.state(table))!);
-    if (decision?.kind === 'cheat') return decision;
-  }
-  throw new Error('five flips without a cheat decision');
+    return decision?.kind === 'cheat' ? decision : undefined;
+  }, { what: 'a cheat decision' });
 }
 
 // Over signed HTTP on SQLite, and over the gateway (the reply goes through the callback endpoint) on PostgreSQL.

@@ -17,6 +17,7 @@ import {
   componentsOf,
   effectiveLog,
   findCards,
+  flipUntil,
   latestDecisionMessage,
   locateChoice,
   messageText,
@@ -99,13 +100,10 @@ async function answerDecisions(channelId: string): Promise<void> {
  * (CHEAT-3b), which the game's random seed may deal: then flip again.
  */
 async function flipUntilCheat(who: Who, channelId: string): Promise<CommandResult> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const flipped = await app.command(who, 'flip', { modifier: 0 }, channelId);
-    expect(flipped.ok, flipped.error).toBe(true);
+  return flipUntil(app, who, { modifier: 0 }, channelId, async (flipped) => {
     expect(flipped.reply?.ephemeral, flipped.reply?.content).toBe(false);
-    if (engine.pendingDecision(await stateOf(channelId))?.kind === 'cheat') return flipped;
-  }
-  throw new Error('five flips without a cheat decision');
+    return engine.pendingDecision(await stateOf(channelId))?.kind === 'cheat' ? flipped : undefined;
+  }, { what: 'a cheat decision' });
 }
 
 describe('games and seats', () => {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIInteractionResponse } from 'discord-api-types/v10';
 import { parseEnvelope } from '../src/discord/envelope.js';
 import { translator, type Locale } from '../src/i18n/index.js';
-import { IDS, componentsOf, startApp, type App, type DbFingerprint } from './support/app.js';
+import { IDS, componentsOf, flipUntil, startApp, type App, type DbFingerprint } from './support/app.js';
 
 type Json = Record<string, unknown>;
 type Path = readonly (string | number)[];
@@ -363,16 +363,9 @@ describe('a signed but malformed decision click', () => {
     // A flip with a + modifier waits for Alice to pick a card: a decision whose click would act. Unless it
     // reveals the Black Joker, which must be taken (FLIP-5): no choice then, and (the deck's order being
     // random, as the hostile payloads that acted before) it is flipped again.
-    let decision: ReturnType<typeof waiting>;
-    for (let attempt = 0; attempt < 5 && !decision; attempt++) {
-      const flip = await app.command('alice', 'flip', { modifier: 1, label: 'pick' });
-      expect(flip.ok, flip.error).toBe(true);
-      // The decision's DM is sent after the answer: wait for it on a loaded machine.
-      await app.settle();
-      decision = waiting();
-    }
+    const decision = await flipUntil(app, 'alice', { modifier: 1, label: 'pick' }, undefined, waiting, { what: 'a decision waiting for Alice' });
     expect(decision, 'a decision is waiting for Alice').toBeDefined();
-    const { message, customId, component } = decision!;
+    const { message, customId, component } = decision;
     const isSelect = component.type === 3;
     const options = (component.options as { value: string }[] | undefined) ?? [];
     clickTemplate = {

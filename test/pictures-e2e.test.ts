@@ -10,7 +10,7 @@ import { sortCanonical } from '../src/systems/malifaux-table/engine/cards.js';
 import { translator } from '../src/i18n/index.js';
 import { cardName } from '../src/systems/malifaux-table/present/cards.js';
 import { PICTURE_WIDTH } from '../src/systems/malifaux-table/pictures/index.js';
-import { IDS, activeState, effectiveLog, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
+import { IDS, activeState, effectiveLog, flipUntil, latestDecisionMessage, locateChoice, startApp, type App } from './support/app.js';
 
 let app: App;
 const en = translator('en');
@@ -69,13 +69,11 @@ describe('pictures through the bot', () => {
     const gameId = await newGame(ch);
     expect((await app.command('bob', 'draw', { count: 3 }, ch)).ok).toBe(true);
     await app.settle();
-    let decision: engine.PendingDecision | null = null;
-    for (let attempt = 0; attempt < 5 && decision?.kind !== 'cheat'; attempt++) {
-      expect((await app.command('bob', 'flip', { modifier: 0 }, ch)).ok).toBe(true);
-      await app.settle();
-      decision = engine.pendingDecision((await app.state(ch))!);
-    }
-    expect(decision?.kind, 'a cheat decision within five flips').toBe('cheat');
+    const decision = await flipUntil(app, 'bob', { modifier: 0 }, ch, async () => {
+      const pending = engine.pendingDecision((await app.state(ch))!);
+      return pending?.kind === 'cheat' ? pending : undefined;
+    }, { what: 'a cheat decision' });
+    expect(decision.kind, 'a cheat decision within five flips').toBe('cheat');
     // The flips before it that resolved at once (a Black Joker cannot be cheated) each had their picture, and this one none yet.
     const before = flipPictures(ch).length;
     expect(before).toBe(effectiveLog(await app.events(gameId)).filter((e) => e.type === 'FlipResolved').length);

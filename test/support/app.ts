@@ -760,6 +760,32 @@ export function findSeed(label: string, steps: readonly SimStep[], policy: Polic
 }
 
 /**
+ * `who` flips (`/flip` with `options` in `channelId`) until `found`, asked after each flip, returns what
+ * the test needs (the decision it waits on, the buttons of a DM, the flip's reply), and gives that back.
+ * At most `attempts` flips; then it fails, saying `what` it did not get and what the last flip answered.
+ */
+export async function flipUntil<T>(
+  app: App,
+  who: Who | string,
+  options: Record<string, OptionValue>,
+  channelId: string | undefined,
+  found: (flipped: CommandResult) => T | null | undefined | Promise<T | null | undefined>,
+  { what, attempts = 5 }: { what: string; attempts?: number },
+): Promise<T> {
+  let last: CommandResult | undefined;
+  // A flip opens a cheat or choice decision only for some deck orders (a Black Joker, say, must be taken), and the seed may deal those: flip again.
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    last = await app.command(who, 'flip', options, channelId);
+    if (!last.ok) throw new Error(`/flip refused by the double: ${last.error}`);
+    // The decision's DM is sent after the answer: wait for it on a loaded machine.
+    await app.settle();
+    const result = await found(last);
+    if (result !== null && result !== undefined) return result;
+  }
+  throw new Error(`${attempts} flips without ${what}; the last one answered: ${last?.reply?.content ?? '(no reply)'}`);
+}
+
+/**
  * Answers the channel's pending decisions with `policy`, by clicking the components the bot sent (the
  * selects and buttons in the decider's DM, where every decision goes), until `until` says stop
  * (the decision it stops at is returned, unanswered) or nothing is pending (null).
