@@ -225,9 +225,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): GameStore &
         .slice(0, limit)
         .map((a) => structuredClone(a));
     },
-    async markTimerSent({ gameId, decisionId, since, sent, nextAt }) {
+    async markTimerSent({ gameId, decisionId, since, sent, nextAt, remove }) {
       const row = awaited.get(gameId)?.get(decisionId);
       if (!row || row.since.getTime() !== since.getTime() || row.sent >= sent) return false;
+      if (remove === true) return awaited.get(gameId)!.delete(decisionId);
       row.sent = sent;
       row.nextAt = nextAt;
       return true;

@@ -93,6 +93,7 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     // Once: not on the next pass, nor by the bot restarted on the same database.
     expect(await pass(table)).toEqual([]);
     expect(await pass(table, bots.restarted.bot)).toEqual([]);
+    expect(await app.awaitedRows(id)).toEqual([{ decisionId: 'round:1', sent: 2 }]);
 
     // The end: said once, whichever of the two claims it; it pings the organiser (the creator: no role set).
     passTime(10 * MINUTE);
@@ -101,6 +102,8 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     expect(ended[0]!.pinged).toEqual({ users: [IDS.rita], roles: [] });
     passTime(600 * MINUTE);
     expect(await pass(table, app.bot, bots.restarted.bot)).toEqual([]);
+    // Nothing left to time: the round's row is gone from the index, not kept spent.
+    expect(await app.awaitedRows(id)).toEqual([]);
   });
 
   it('a bot that was down through the last minutes and the end catches up with the end alone, pinging the organiser role', async () => {
@@ -114,6 +117,7 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     expect(posted.map((m) => m.content)).toEqual([en('league.round.ended', { round: 1, league: 'Sunday Event', tables, organisers: `<@&${IDS.refereeRole}>` })]);
     expect(posted[0]!.pinged).toEqual({ users: [], roles: [IDS.refereeRole] });
     expect((await app.store.dueTimers(new Date(endsAt.getTime() + 600 * MINUTE), 50)).filter((row) => row.gameId === id)).toEqual([]);
+    expect(await app.awaitedRows(id)).toEqual([]);
   });
 
   it('a round whose every result is in says nothing; a season’s rounds have no clock', async () => {
@@ -124,6 +128,7 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     expect(await pass(table)).toEqual([]);
     passTime(10 * MINUTE);
     expect(await pass(table)).toEqual([]);
+    expect(await app.awaitedRows(id)).toEqual([]);
 
     const season = channel('table-6');
     const { id: seasonId, league: seasonData } = await eventUnderWay('Long Season', season, 'season');
@@ -139,6 +144,7 @@ describe.each<{ backend: Backend }>([{ backend: 'sqlite' }, { backend: 'postgres
     await ok('rita', 'close', { league: id }, table);
     passTime(31 * MINUTE);
     expect(await pass(table)).toEqual([]);
+    expect(await app.awaitedRows(id)).toEqual([]);
   });
 
   it('speaks the server’s language', async () => {

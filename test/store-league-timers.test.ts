@@ -46,6 +46,23 @@ describe.each([{ make: () => sqliteBackend('league-timers') }, { make: postgresB
     expect(await store.awaitedIn('guild-1', 'organiser-1')).toEqual([]);
   });
 
+  it('the last timer claimed with `remove`: the row goes, for the one caller that claimed it', async () => {
+    const created = await store.leagues.createLeague({ guildId: 'guild-1', name: 'Removed', createdBy: 'organiser-1', snapshot: {}, entries: [] });
+    if (!created.ok) throw new Error(created.reason);
+    const id = created.league.id;
+    expect((await store.leagues.appendLeagueEntries({ leagueId: id, expectedVersion: 1, entries: [entry], snapshot: {}, timers: [round(1)] })).ok).toBe(true);
+    const stored = () => backend.sql(`SELECT "decisionId", "sent" FROM "AwaitedDecision" WHERE "gameId" = $1`, [id]);
+    expect(await store.markTimerSent({ gameId: id, decisionId: 'round:1', since: AT, sent: 2, nextAt: minutes(30) })).toBe(true);
+    // Claimed for another opening (`since`), or already past that timer: not this caller's, nothing removed.
+    expect(await store.markTimerSent({ gameId: id, decisionId: 'round:1', since: minutes(1), sent: 3, nextAt: null, remove: true })).toBe(false);
+    expect(await store.markTimerSent({ gameId: id, decisionId: 'round:1', since: AT, sent: 2, nextAt: null, remove: true })).toBe(false);
+    expect(await stored()).toHaveLength(1);
+    const last = { gameId: id, decisionId: 'round:1', since: AT, sent: 3, nextAt: null, remove: true };
+    expect(await store.markTimerSent(last)).toBe(true);
+    expect(await store.markTimerSent(last)).toBe(false);
+    expect(await stored()).toEqual([]);
+  });
+
   it('a refused write (a stale version, a retried interaction) opens none', async () => {
     const created = await store.leagues.createLeague({ guildId: 'guild-1', name: 'Refused', createdBy: 'organiser-1', snapshot: {}, entries: [] });
     if (!created.ok) throw new Error(created.reason);

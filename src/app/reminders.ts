@@ -46,9 +46,13 @@ export const TIMERS_PER_PASS = 50;
 
 type ReminderServices = Pick<AppServices, 'store' | 'systems' | 'log'>;
 
-/** Puts timers out of the way that have nothing left to time, rather than find them due at every pass. */
+/**
+ * Puts timers out of the way that have nothing left to time, rather than find them due at every pass. A
+ * game's decision keeps its row (spent: /game mine still lists it; the write that closes the decision
+ * removes it); a league round's goes, since no write ever closes it.
+ */
 async function dropTimers(services: ReminderServices, decision: AwaitedRecord): Promise<void> {
-  await services.store.markTimerSent({ gameId: decision.gameId, decisionId: decision.decisionId, since: decision.since, sent: TIMERS.length, nextAt: null });
+  await services.store.markTimerSent({ gameId: decision.gameId, decisionId: decision.decisionId, since: decision.since, sent: TIMERS.length, nextAt: null, remove: decision.kind === ROUND_TIMERS_KIND });
 }
 
 /**
@@ -93,7 +97,8 @@ async function claimRoundTimer(services: ReminderServices, decision: AwaitedReco
   // The end is always said (it pings the organisers), so the deadline counts as the referees' policy does.
   const due = dueTimer(decision, 'referees', now);
   if (due === null) return null;
-  const mine = await services.store.markTimerSent({ gameId: decision.gameId, decisionId: decision.decisionId, since: decision.since, sent: due.sent, nextAt: due.nextAt });
+  // Its last timer claimed, the round's row has nothing left to time.
+  const mine = await services.store.markTimerSent({ gameId: decision.gameId, decisionId: decision.decisionId, since: decision.since, sent: due.sent, nextAt: due.nextAt, remove: due.nextAt === null });
   if (!mine) return null;
   // A round with every result in says nothing; its timer is spent all the same.
   const missing = missingResults(loaded.league.league)

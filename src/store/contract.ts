@@ -184,9 +184,11 @@ export interface GameStore {
    * Records that the timer `sent` of a decision is being sent, and when the next one is due: only if no
    * timer at or after it was recorded yet, and only for the row opened at `since` (a decision closed
    * meanwhile, or opened again, is not this one). One atomic conditional update: true for the one caller
-   * (of any process) that made it, who then sends; false for every other.
+   * (of any process) that made it, who then sends; false for every other. `remove`: the row is deleted
+   * instead, by the same conditional claim — for a row no write will ever close (a league round's, at its
+   * last timer), which would otherwise stay in the index for good.
    */
-  markTimerSent(input: { gameId: string; decisionId: string; since: Date; sent: number; nextAt: Date | null }): Promise<boolean>;
+  markTimerSent(input: { gameId: string; decisionId: string; since: Date; sent: number; nextAt: Date | null; remove?: boolean }): Promise<boolean>;
   /** The message a game keeps in `slot`, if any. */
   getGameMessage(gameId: string, slot: string): Promise<GameMessageRef | null>;
   /** Records (or replaces) the message a game keeps in its slot. */

@@ -338,15 +338,17 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       );
     },
 
-    markTimerSent({ gameId, decisionId, since, sent, nextAt }) {
-      // One UPDATE whose WHERE is checked again on the row once its lock is had (PostgreSQL's READ
-      // COMMITTED; SQLite's single writer): of callers racing for the same timer, one finds it unsent.
+    markTimerSent({ gameId, decisionId, since, sent, nextAt, remove }) {
+      // One UPDATE (or DELETE) whose WHERE is checked again on the row once its lock is had (PostgreSQL's
+      // READ COMMITTED; SQLite's single writer): of callers racing for the same timer, one finds it unsent.
       // Not the client's updateMany, which may read the matching rows first and update them by key.
       const time = (date: Date) => (sqlite ? sql`${date}` : sql`CAST(${date} AS TIMESTAMP(3))`);
+      const unsent = sql`WHERE "gameId" = ${gameId} AND "decisionId" = ${decisionId} AND "since" = ${time(since)} AND "sent" < ${sent} RETURNING "sent"`;
       return exclusive(async () => {
         const marked = await select(
-          sql`UPDATE "AwaitedDecision" SET "sent" = ${sent}, "nextAt" = ${nextAt === null ? null : time(nextAt)}
-            WHERE "gameId" = ${gameId} AND "decisionId" = ${decisionId} AND "since" = ${time(since)} AND "sent" < ${sent} RETURNING "sent"`,
+          remove === true
+            ? sql`DELETE FROM "AwaitedDecision" ${unsent}`
+            : sql`UPDATE "AwaitedDecision" SET "sent" = ${sent}, "nextAt" = ${nextAt === null ? null : time(nextAt)} ${unsent}`,
         );
         return marked.length === 1;
       });

@@ -98,6 +98,8 @@ export interface App {
   gameRow(channelId?: string): Promise<StoredGame | null>;
   state(channelId?: string): Promise<engine.GameState | null>;
   events(gameId?: string): Promise<StoredEvent[]>;
+  /** The awaiting index's rows of a game or a league as stored, spent ones included (dueTimers never returns those). */
+  awaitedRows(gameId: string): Promise<{ decisionId: string; sent: number }[]>;
   eventCount(gameId?: string): Promise<number>;
   /** Everything the database holds, as plain JSON (for "nothing changed" comparisons). */
   fingerprint(): Promise<DbFingerprint>;
@@ -408,6 +410,10 @@ export async function startApp(options: AppOptions): Promise<App> {
     },
     async eventCount(gameId) {
       return (await app.events(gameId)).length;
+    },
+    async awaitedRows(gameId) {
+      const rows = await sql<{ decisionId: string; sent: number | string }>(`SELECT "decisionId", "sent" FROM "AwaitedDecision" WHERE "gameId" = '${gameId.replaceAll("'", "''")}' ORDER BY "decisionId"`);
+      return rows.map((row) => ({ decisionId: row.decisionId, sent: Number(row.sent) }));
     },
     async receiptCount() {
       const rows = await sql<{ n: number | string | bigint }>('SELECT COUNT(*) AS n FROM "InteractionReceipt"');
