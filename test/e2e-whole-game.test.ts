@@ -180,6 +180,7 @@ describe('a whole game by play-by-post', () => {
 
     let duels = 0;
     let fromDm = 0;
+    let paidInHealth = false;
     // The scoring's script: a claim confirmed (turn 2), one disputed and ruled on (turn 3), a correction (turn 4).
     const scored = { confirmed: false, ruled: false, corrected: false };
     let claimant: 0 | 1 | null = null;
@@ -222,6 +223,18 @@ describe('a whole game by play-by-post', () => {
           const burn = await app.command(who, 'model condition', { model: modelLabel(target), condition: 'burning', change: 1 }, ch());
           expect(burn.ok, burn.error).toBe(true);
           await turn(who, 'end');
+        } else if (g.turn!.turn === 3 && g.turn!.activating!.actions === 0 && !paidInHealth && acting.status === 'in-play' && acting.health >= 3) {
+          paidInHealth = true;
+          await turn(who, 'action');
+          // DMG-16: a cost paid in Health may not take the model to 0; refused, nothing changed; a smaller one is paid.
+          const before = await app.fingerprint();
+          const tooMuch = await app.command(who, 'model damage', { model: modelLabel(acting), amount: acting.health, chosen: true }, ch());
+          expect(tooMuch.reply?.content).toContain('A model may not choose damage that would take it to 0 Health');
+          expect(await app.fingerprint(), 'nothing changed').toEqual(before);
+          const cost = await app.command(who, 'model damage', { model: modelLabel(acting), amount: 1, chosen: true }, ch());
+          expect(cost.ok, cost.error).toBe(true);
+          expect((await whole()).game!.models.find((m) => m.id === acting.id)).toMatchObject({ health: acting.health - 1, status: 'in-play' });
+          await turn(who, 'end');
         } else await turn(who, 'end');
       } else if (d.kind === 'end-phase-scoring') await turn(who, 'scored');
       else if (d.kind === 'score-strategy' && g.turn!.turn === 2 && !scored.confirmed) {
@@ -263,6 +276,7 @@ describe('a whole game by play-by-post', () => {
     }
     state = await whole();
     expect(state.game?.stage).toBe('over');
+    expect(paidInHealth, 'a model paid a cost in Health in turn 3').toBe(true);
     expect(state.game?.turn?.turn).toBe(5);
     expect(duels).toBeGreaterThan(0);
     expect(fromDm).toBeGreaterThan(0);

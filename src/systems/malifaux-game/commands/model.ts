@@ -28,7 +28,12 @@ export default systemCommand(
         description: 'Damage from an effect (after reductions)',
         name_localizations: { fr: 'degats' },
         description_localizations: { fr: 'Des dégâts d’un effet (après réductions)' },
-        options: [MODEL, AMOUNT, { type: Option.String, name: 'by', description: 'The model whose effect it is (for the kill)', name_localizations: { fr: 'par' }, description_localizations: { fr: 'La figurine dont c’est l’effet (pour le meurtre)' }, max_length: 80, autocomplete: true }],
+        options: [
+          MODEL,
+          AMOUNT,
+          { type: Option.String, name: 'by', description: 'The model whose effect it is (for the kill)', name_localizations: { fr: 'par' }, description_localizations: { fr: 'La figurine dont c’est l’effet (pour le meurtre)' }, max_length: 80, autocomplete: true },
+          { type: Option.Boolean, name: 'chosen', description: 'The model takes it by its own choice, a cost or an option (never down to 0 Health)', name_localizations: { fr: 'choisi' }, description_localizations: { fr: 'La figurine les subit par choix, un coût ou une option (jamais jusqu’à 0 Santé)' } },
+        ],
       },
       { type: Option.Subcommand, name: 'heal', description: 'Heal a model (up to its maximum)', name_localizations: { fr: 'soin' }, description_localizations: { fr: 'Soigner une figurine (jusqu’à son maximum)' }, options: [MODEL, AMOUNT] },
       {
@@ -72,7 +77,13 @@ export default systemCommand(
   (invocation): GameIntent => {
     switch (invocation.subcommand) {
       case 'damage':
-        return act({ type: 'damageModel', model: invocation.args.model, amount: invocation.args.amount, ...(invocation.args.by ? { by: invocation.args.by } : {}) });
+        return act({
+          type: 'damageModel',
+          model: invocation.args.model,
+          amount: invocation.args.amount,
+          ...(invocation.args.by ? { by: invocation.args.by } : {}),
+          ...(invocation.args.chosen ? { chosen: true } : {}),
+        });
       case 'heal':
         return act({ type: 'healModel', model: invocation.args.model, amount: invocation.args.amount });
       case 'condition': {

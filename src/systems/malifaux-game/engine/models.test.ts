@@ -12,6 +12,7 @@ import {
   actionLimit,
   activatableModels,
   addTokens,
+  applyChosenDamage,
   applyDamage,
   bonusActionCounts,
   bury,
@@ -203,6 +204,26 @@ describe('damage and killing (DMG, KILL)', () => {
     const dead = ok(applyDamage(model('s0-m3'), 9, { kind: 'hazard' })).model;
     const r = applyDamage(dead, 1, { kind: 'hazard' });
     expect(r.ok ? null : r.error).toEqual({ code: 'NOT_IN_PLAY', rule: 'DMG-10', params: { model: 's0-m3' } });
+  });
+
+  it('DMG-16: a model may choose damage that leaves it at 1 Health or more; it is dealt as any damage, by nobody', () => {
+    const r = ok(applyChosenDamage(model('s0-m3'), 4));
+    expect(r).toMatchObject({ final: 4, applied: 4, suffered: true, killed: false });
+    expect(r.model).toMatchObject({ health: 1, status: 'in-play', killedBy: null });
+    expect(ok(applyChosenDamage(model('s0-m3'), 0))).toMatchObject({ applied: 0, suffered: false });
+  });
+
+  it('DMG-16: a model may never choose damage that would take it to 0 Health or lower', () => {
+    for (const amount of [5, 6, 99]) {
+      const r = applyChosenDamage(model('s0-m3'), amount);
+      expect(r.ok ? null : r.error).toEqual({ code: 'CHOSEN_DAMAGE_KILLS', rule: 'DMG-16', params: { model: 's0-m3', amount, health: 5 } });
+    }
+    const low = applyChosenDamage({ ...model('s0-m3'), health: 1 }, 1);
+    expect(low.ok ? null : low.error.code).toBe('CHOSEN_DAMAGE_KILLS');
+    // The checks of any damage come first: a model out of play, an amount that is none.
+    const dead = ok(applyDamage(model('s0-m3'), 9, { kind: 'hazard' })).model;
+    expect((r => (r.ok ? null : r.error.code))(applyChosenDamage(dead, 1))).toBe('NOT_IN_PLAY');
+    expect((r => (r.ok ? null : r.error.code))(applyChosenDamage(model('s0-m3'), -1))).toBe('INVALID_AMOUNT');
   });
 
   it('DMG-12: healing 5 on 3 of 5 Health stops at 5', () => {

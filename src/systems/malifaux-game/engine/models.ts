@@ -40,11 +40,13 @@ export type Killer = z.infer<typeof killerSchema>;
 /**
  * Where damage comes from. A model's action or ability credits the kill to it; a condition or hazardous
  * terrain credits nobody (KILL-3). An action dealing damage "because of" a condition is a `model` source.
+ * Damage a model chose for itself (DMG-16) is `chosen`: it cannot kill, so it credits nobody either.
  */
 export const damageSourceSchema = z.discriminatedUnion('kind', [
   killerSchema.extend({ kind: z.literal('model') }),
   z.object({ kind: z.literal('condition'), condition: conditionIdSchema }),
   z.object({ kind: z.literal('hazard') }),
+  z.object({ kind: z.literal('chosen') }),
 ]);
 export type DamageSource = z.infer<typeof damageSourceSchema>;
 
@@ -115,6 +117,7 @@ export const MODEL_ERROR_CODES = [
   'NOT_KILLED',
   'KILLED_OUTRIGHT',
   'INVALID_AMOUNT',
+  'CHOSEN_DAMAGE_KILLS',
 ] as const;
 export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
 export type ModelError = RuleError & { code: ModelErrorCode; rule: string; params: Record<string, string | number> };
@@ -323,6 +326,17 @@ export function applyDamage(m: ModelInPlay, final: number, source: DamageSource)
   const hurt = { ...m, health: m.health - applied };
   const dies = final > 0 && hurt.health === 0;
   return { ok: true, value: { model: dies ? killed(hurt, killerOf(source), 'health') : hurt, final, applied, suffered: final > 0, killed: dies } };
+}
+
+/**
+ * DMG-16: damage a model takes by its own choice (a cost, an option) is dealt as any other, but never
+ * when it would take the model to 0 Health: that choice is not open to it. Nobody dealt it, so no kill
+ * credit and no damage record.
+ */
+export function applyChosenDamage(m: ModelInPlay, amount: number): Result<DamageApplied, ModelError> {
+  const hit = applyDamage(m, amount, { kind: 'chosen' });
+  if (hit.ok && hit.value.killed) return refuse('CHOSEN_DAMAGE_KILLS', 'DMG-16', { model: m.id, amount, health: m.health });
+  return hit;
 }
 
 /** KILL-1: an effect kills the model outright; healing will not bring it back (KILL-2 step 1). */

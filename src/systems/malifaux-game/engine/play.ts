@@ -32,6 +32,7 @@ export const PLAY_ERROR_CODES = [
   'EARLY_END_PROPOSED',
   'NO_EARLY_END',
   'OWN_EARLY_END',
+  'CHOSEN_DAMAGE_DEALER',
   ...turns.TURN_ERROR_CODES,
   ...models.MODEL_ERROR_CODES,
   ...SCHEME_ERROR_CODES,
@@ -522,6 +523,14 @@ function changeModels(flow: Flow, cmd: Extract<PlayCommand, { type: 'damageModel
     case 'damageModel': {
       const m = modelOf(game, cmd.model);
       if (!m.ok) return m;
+      if (cmd.chosen) {
+        // DMG-16: the model's own choice, so its controller's; no other model deals it.
+        if (cmd.by !== undefined) return refuse('CHOSEN_DAMAGE_DEALER', 'DMG-16', { model: m.value.id });
+        if (m.value.controller !== seat) return refuse('NOT_YOUR_MODEL', 'DMG-16', { model: m.value.id });
+        const taken = models.applyChosenDamage(m.value, cmd.amount);
+        if (!taken.ok) return taken;
+        return changed([taken.value.model], 'chosenDamage', null, taken.value.applied);
+      }
       let source: models.DamageSource = { kind: 'hazard' };
       // The dealer as its id, whatever the player named it by (A2, "Page 2"): the damage records
       // (Vendetta, §13-A14) and the event's line read ids.

@@ -139,8 +139,11 @@ export const gameCommandSchema = z.discriminatedUnion('type', [
     inCover: z.boolean().optional(),
     label: z.string().max(200).optional(),
   }),
-  /** Damage or healing from an effect the bot does not resolve itself (a player's or a referee's entry). */
-  z.object({ type: z.literal('damageModel'), model: modelIdSchema, amount: natural.max(99), by: modelIdSchema.optional() }),
+  /**
+   * Damage or healing from an effect the bot does not resolve itself (a player's or a referee's entry).
+   * `chosen`: damage the model takes by its own choice, a cost or an option (DMG-16).
+   */
+  z.object({ type: z.literal('damageModel'), model: modelIdSchema, amount: natural.max(99), by: modelIdSchema.optional(), chosen: z.boolean().optional() }),
   z.object({ type: z.literal('healModel'), model: modelIdSchema, amount: natural.max(99) }),
   z.object({ type: z.literal('changeCondition'), model: modelIdSchema, condition: conditionIdSchema, change: int.min(-99).max(99), x: z.string().max(80).optional() }),
   z.object({ type: z.literal('changeTokens'), model: modelIdSchema, token: z.string().trim().min(1).max(40), change: int.min(-99).max(99) }),

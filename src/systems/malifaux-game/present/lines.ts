@@ -50,6 +50,8 @@ function modelChangeLine(t: Translate, c: LineContext, e: Extract<GameEvent, { t
       if (e.change === 'damaged') return hit;
       return `${hit}\n${by ? t('mg.model.killedBy', { target: named(first), by }) : t('mg.model.killed', { target: named(first) })}`;
     }
+    case 'chosenDamage':
+      return first ? t('mg.model.chosenDamage', { target: named(first), amount, health: first.health, max: first.maxHealth }) : null;
     case 'healed':
       return first ? t('mg.model.healed', { target: named(first), amount, health: first.health, max: first.maxHealth }) : null;
     case 'tokens': {

@@ -76,6 +76,17 @@ async function channelMessages(g: Game, t: Translate): Promise<Message[]> {
 const descriptions = (m: Message) => (m.embeds ?? []).map((e) => e.description ?? '').join('\n');
 
 describe('the whole game’s channel messages', () => {
+  it('DMG-16: damage a model chose for itself is told as its own choice, in both languages', async () => {
+    const g = setUp();
+    startPhase(g);
+    const seat = g.turn.active!;
+    const scribe = g.model(seat, 'Scribe Major');
+    g.send({ type: 'damageModel', model: scribe.id, amount: scribe.health - 1, chosen: true }, seat);
+    const told = async (t: Translate) => text(await presentation.afterAction(t, publicBatch(g.batches.at(-1)!)));
+    expect(await told(en)).toContain(`**Scribe Major** takes ${scribe.health - 1} damage by its own choice (1/${scribe.maxHealth} Health left)`);
+    expect(await told(fr)).toContain(`**Scribe Major** subit ${scribe.health - 1} dégâts par choix (1/${scribe.maxHealth} Santé restante)`);
+  });
+
   it('SETUP-7: the crew of the seat that declared first appears in no public message before the reveal', async () => {
     const g = start();
     g.send({ type: 'declareCrew', crew: ADA_CREW, profiles: inkwellTable }, 0);

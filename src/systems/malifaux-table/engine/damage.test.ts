@@ -1,4 +1,4 @@
-/** DMG-1..DMG-16. */
+/** DMG-1..DMG-15 (DMG-16, damage a model chooses, is the whole game's: malifaux-game/engine/chosenDamage.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { precisionFor } from './damage.js';
 import type { Command } from './schema.js';
@@ -140,8 +140,7 @@ describe('damage', () => {
     expect(s.answer('spend').lastOf('DamageResolved')?.result).toMatchObject({ base: 2, soulstoneReduction: 3, final: 0 });
   });
 
-  // Not modelled: no command lets a model choose damage (damage costs of abilities are the players' own call).
-  it.todo('DMG-16: a model may never choose damage that would take it to 0 Health');
+  // DMG-16 is the whole game's: the table has no model's Health to protect (see malifaux-game's /model damage chosen).
 
   it('damage happens only after a successful attack', () => {
     const s = scenario({ decks: [['2M'], ['9C']] }).do({ ...opposed, damage: { profile: [1, 2, 3] } }, P0);

@@ -1,0 +1,43 @@
+/** DMG-16 through the whole game's decider: `/model damage … chosen:true`, damage a model takes by its own choice. */
+import { describe, expect, it } from 'vitest';
+import { setUp, startPhase, type ScriptedGame } from './testkit.js';
+import type { ModelInPlay } from './schema.js';
+
+/** Turn 1, the active seat’s Scribe Major and the other seat’s. */
+function scene(): { g: ScriptedGame; seat: 0 | 1; mine: ModelInPlay; theirs: ModelInPlay } {
+  const g = setUp();
+  startPhase(g);
+  const seat = g.turn.active!;
+  return { g, seat, mine: g.model(seat, 'Scribe Major'), theirs: g.model(seat === 0 ? 1 : 0, 'Scribe Major') };
+}
+
+describe('chosen damage (DMG-16)', () => {
+  it('DMG-16: a model’s controller chooses damage for it; it is dealt and credited to nobody', () => {
+    const { g, seat, mine } = scene();
+    g.send({ type: 'damageModel', model: mine.id, amount: mine.health - 1, chosen: true }, seat);
+    const after = g.game.models.find((m) => m.id === mine.id)!;
+    expect(after).toMatchObject({ health: 1, status: 'in-play' });
+    const batch = g.batches.at(-1)!;
+    expect(batch.events).toEqual([expect.objectContaining({ type: 'ModelsChanged', change: 'chosenDamage', by: null, amount: mine.health - 1 })]);
+    // Not damage dealt by a model: nothing for the damage records (§13-A14).
+    expect(g.game.records.damage).toEqual([]);
+  });
+
+  it('DMG-16: damage that would take the model to 0 Health is refused, and nothing changes', () => {
+    const { g, seat, mine } = scene();
+    const before = g.state;
+    expect(g.refused({ type: 'damageModel', model: mine.id, amount: mine.health, chosen: true }, seat)).toBe('CHOSEN_DAMAGE_KILLS');
+    expect(g.refused({ type: 'damageModel', model: mine.id, amount: 99, chosen: true }, seat)).toBe('CHOSEN_DAMAGE_KILLS');
+    expect(g.state).toBe(before);
+    // The same damage not chosen (an enemy's effect) kills, as any damage does.
+    g.send({ type: 'damageModel', model: mine.id, amount: mine.health }, seat);
+    expect(g.game.models.find((m) => m.id === mine.id)!.status).toBe('killed');
+  });
+
+  it('DMG-16: only the model’s controller chooses for it, and chosen damage names no dealer', () => {
+    const { g, seat, mine, theirs } = scene();
+    expect(g.refused({ type: 'damageModel', model: theirs.id, amount: 1, chosen: true }, seat)).toBe('NOT_YOUR_MODEL');
+    expect(g.refused({ type: 'damageModel', model: mine.id, amount: 1, chosen: true, by: theirs.id }, seat)).toBe('CHOSEN_DAMAGE_DEALER');
+    expect(g.refused({ type: 'damageModel', model: mine.id, amount: 1, chosen: true, by: mine.id }, seat)).toBe('CHOSEN_DAMAGE_DEALER');
+  });
+});
