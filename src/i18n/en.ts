@@ -767,6 +767,8 @@ export const en = {
   'error.KILLED_OUTRIGHT': 'That model was killed outright: healing cannot bring it back.',
   'error.INVALID_AMOUNT': '{amount} is not a valid amount: give a whole number, 0 or more.',
   'error.CHOSEN_DAMAGE_KILLS': 'A model may not choose damage that would take it to 0 Health: {amount, plural, one {# damage} other {# damage}} on {health} Health would kill it. Nothing was changed. Choose less, or leave out `chosen` if taking that damage is not the model’s own choice.',
+  'error.SELF_TARGET': 'A model cannot attack itself: choose another model as the target.',
+  'error.ADVERSARY_WITHOUT_X': 'Adversary needs its X (a keyword, a trait or a model’s name): give it in the `x` option.',
   'error.CHOSEN_DAMAGE_DEALER': 'Damage a model chooses for itself has no dealer. Nothing was changed: leave out `by`, or leave out `chosen` if another model dealt it.',
   'error.SCHEME_CHOICE_INVALID': 'That scheme choice is not valid ({field}: {problem}). Choose two schemes of the pool with their picks.',
   'error.SCHEME_NOT_IN_POOL': 'That scheme is not in this game’s pool: choose two of its five schemes.',

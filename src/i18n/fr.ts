@@ -766,6 +766,8 @@ export const fr: Record<keyof typeof en, string> = {
   'error.KILLED_OUTRIGHT': 'Cette figurine a été tuée sur le coup : un soin ne peut pas la ramener.',
   'error.INVALID_AMOUNT': '{amount} n’est pas une quantité valide : donnez un nombre entier, 0 ou plus.',
   'error.CHOSEN_DAMAGE_KILLS': 'Une figurine ne peut pas choisir des dégâts qui la mèneraient à 0 Santé : {amount, plural, one {# dégât} other {# dégâts}} sur {health} Santé la tueraient. Rien n’a été changé. Choisissez moins, ou retirez `choisi` si subir ces dégâts n’est pas le choix de la figurine.',
+  'error.SELF_TARGET': 'Une figurine ne peut pas s’attaquer elle-même : choisissez une autre figurine comme cible.',
+  'error.ADVERSARY_WITHOUT_X': 'Adversaire a besoin de son X (un mot-clé, un trait ou le nom d’une figurine) : donnez-le dans l’option `x`.',
   'error.CHOSEN_DAMAGE_DEALER': 'Des dégâts qu’une figurine choisit pour elle-même n’ont pas d’auteur. Rien n’a été changé : retirez `par`, ou retirez `choisi` si une autre figurine les a infligés.',
   'error.SCHEME_CHOICE_INVALID': 'Ce choix de combines n’est pas valide ({field} : {problem}). Choisissez deux combines de la réserve avec leurs choix.',
   'error.SCHEME_NOT_IN_POOL': 'Cette combine n’est pas dans la réserve de la partie : choisissez-en deux parmi ses cinq.',

@@ -33,6 +33,8 @@ export const PLAY_ERROR_CODES = [
   'NO_EARLY_END',
   'OWN_EARLY_END',
   'CHOSEN_DAMAGE_DEALER',
+  'SELF_TARGET',
+  'ADVERSARY_WITHOUT_X',
   ...turns.TURN_ERROR_CODES,
   ...models.MODEL_ERROR_CODES,
   ...SCHEME_ERROR_CODES,
@@ -425,7 +427,7 @@ function modelDuel(flow: Flow, cmd: Extract<GameCommand, { type: 'modelDuel' }>,
   if (attacker.value.controller !== seat) return refuse('NOT_YOUR_MODEL', 'ACT-4', { model: attacker.value.id });
   for (const m of [attacker.value, target.value]) if (m.status !== 'in-play') return refuse('NOT_IN_PLAY', 'ACT-5', { model: m.id });
   // ACT-5: a model cannot target itself with an attack.
-  if (attacker.value.id === target.value.id) return refuse('INVALID_COMMAND', 'ACT-5', { field: 'target', problem: 'self' });
+  if (attacker.value.id === target.value.id) return refuse('SELF_TARGET', 'ACT-5', { model: attacker.value.id });
   const a = attacker.value;
   const t = target.value;
   const stunned = (m: ModelInPlay) => models.conditionValue(m, 'stunned') > 0;
@@ -558,7 +560,7 @@ function changeModels(flow: Flow, cmd: Extract<PlayCommand, { type: 'damageModel
       if (!models.isInPlay(m.value)) return refuse('NOT_IN_PLAY', 'COND', { model: m.value.id });
       let next: ModelInPlay;
       if (cmd.condition === 'adversary') {
-        if (!cmd.x) return refuse('INVALID_COMMAND', 'COND-5', { field: 'x', problem: 'missing' });
+        if (!cmd.x) return refuse('ADVERSARY_WITHOUT_X', 'COND-5', { model: m.value.id });
         next = cmd.change > 0 ? models.gainAdversary(m.value, cmd.x) : models.reduceCondition(m.value, 'adversary', 1, cmd.x);
       } else {
         next = cmd.change > 0 ? models.gainCondition(m.value, cmd.condition, cmd.change) : models.reduceCondition(m.value, cmd.condition, -cmd.change);

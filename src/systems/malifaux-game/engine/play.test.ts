@@ -1,4 +1,8 @@
-/** DMG-16 through the whole game's decider: `/model damage … chosen:true`, damage a model takes by its own choice. */
+/**
+ * What players enter by hand during the turns, through the whole game's decider: an attack's checks
+ * (ACT-4, ACT-5), Adversary's X (COND-5), damage a model takes by its own choice (`/model damage …
+ * chosen:true`, DMG-16). Every refusal changes nothing.
+ */
 import { describe, expect, it } from 'vitest';
 import { setUp, startPhase, type ScriptedGame } from './testkit.js';
 import type { ModelInPlay } from './schema.js';
@@ -10,6 +14,41 @@ function scene(): { g: ScriptedGame; seat: 0 | 1; mine: ModelInPlay; theirs: Mod
   const seat = g.turn.active!;
   return { g, seat, mine: g.model(seat, 'Scribe Major'), theirs: g.model(seat === 0 ? 1 : 0, 'Scribe Major') };
 }
+
+describe('an attack entered with /attack (ACT-4, ACT-5)', () => {
+  const attack = (attacker: ModelInPlay, target: ModelInPlay) => ({ type: 'modelDuel' as const, attacker: attacker.id, target: target.id, stat: 6, resist: 'df' as const });
+
+  it('ACT-4: an attack is made in the Activation Phase, by a model of one’s own', () => {
+    const g = setUp();
+    const early = { mine: g.model(0, 'Scribe Major'), theirs: g.model(1, 'Scribe Major') };
+    // Turn 1's Start Phase: no activation, no attack.
+    expect(g.refused(attack(early.mine, early.theirs), 0)).toBe('WRONG_STEP');
+    startPhase(g);
+    const seat = g.turn.active!;
+    const mine = g.model(seat, 'Scribe Major');
+    const theirs = g.model(seat === 0 ? 1 : 0, 'Scribe Major');
+    const before = g.state;
+    expect(g.refused(attack(theirs, mine), seat)).toBe('NOT_YOUR_MODEL');
+    expect(g.state).toBe(before);
+    expect(g.refused(attack(mine, theirs), seat)).toBeNull();
+  });
+
+  it('ACT-5: a model cannot attack itself, nor a model out of play', () => {
+    const { g, seat, mine, theirs } = scene();
+    expect(g.refused(attack(mine, mine), seat)).toBe('SELF_TARGET');
+    g.send({ type: 'damageModel', model: theirs.id, amount: theirs.health }, seat);
+    expect(g.refused(attack(mine, theirs), seat)).toBe('NOT_IN_PLAY');
+  });
+});
+
+describe('conditions entered with /model condition (COND-5)', () => {
+  it('COND-5: Adversary needs its X; with it, the model gains Adversary (X)', () => {
+    const { g, seat, theirs } = scene();
+    expect(g.refused({ type: 'changeCondition', model: theirs.id, condition: 'adversary', change: 1 }, seat)).toBe('ADVERSARY_WITHOUT_X');
+    g.send({ type: 'changeCondition', model: theirs.id, condition: 'adversary', change: 1, x: 'Inkwell' }, seat);
+    expect(g.game.models.find((m) => m.id === theirs.id)).toMatchObject({ conditions: { adversary: 1 }, adversaryOf: ['inkwell'] });
+  });
+});
 
 describe('chosen damage (DMG-16)', () => {
   it('DMG-16: a model’s controller chooses damage for it; it is dealt and credited to nobody', () => {
