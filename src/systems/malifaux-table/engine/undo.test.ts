@@ -97,6 +97,40 @@ describe('undo of a flip (UNDO-1)', () => {
     expect(verifyShuffles(seedOf(drained), log)).toMatchObject({ ok: true });
   });
 
+  it('UNDO-2 / LOC-10: cards shown from the hand by a discard, a reveal or a trigger’s cost stay revealed once back in hand', () => {
+    const s = scenario({ hands: [['13M', '2T', '7C'], []] });
+    for (const [command, shown] of [
+      [{ type: 'discard', cards: ['2T'] }, ['2T']],
+      [{ type: 'reveal', cards: ['13M', '7C'] }, ['13M', '7C']],
+    ] as const) {
+      const done = s.do(command, P0);
+      const after = amendsOf(s.state, done.lastAll).state as ActiveState;
+      expect(after.seats[0].hand).toEqual(['13M', '2T', '7C']);
+      expect([...after.seats[0].revealedInHand].sort()).toEqual([...shown].sort());
+    }
+    // A trigger's discard cost (TRIG-4): the attacker wins 13 + 5 against 5 + 5 and pays 7C for Flurry.
+    const duel = scenario({ decks: [['13M'], ['5C']], hands: [['7C', '2T'], []] }).do(
+      { type: 'opposedDuel', attacker: 0, attackerStat: 5, defenderStat: 5, attackerTriggers: [{ name: 'Flurry', suits: ['M'], cost: { discard: 1 } }] },
+      P0,
+    );
+    const declared = duel.answerAll({ cheat: 'decline' }).answer('Flurry');
+    declared.expectPending('triggerCost', 0);
+    const paid = declared.answer(['7C']);
+    expect(paid.last[0]).toMatchObject({ type: 'TriggerCostPaid', seat: 0, cards: ['7C'] });
+    const after = amendsOf(declared.state, paid.lastAll).state as ActiveState;
+    expect(after.seats[0].hand).toEqual(['7C', '2T']);
+    expect(after.seats[0].revealedInHand).toEqual(['7C']);
+  });
+
+  it('UNDO-2: a card is revealed only in the hand of the seat that showed it, though both decks hold the same cards', () => {
+    const s = scenario({ decks: [['5R'], []], hands: [['13M'], ['13M']] });
+    const flipped = s.do({ type: 'flip', modifier: 0 }, P0);
+    const cheated = flipped.do({ type: 'cheatFate', card: '13M' }, P0);
+    const after = amendsOf(flipped.state, cheated.lastAll).state as ActiveState;
+    expect(after.seats[0].revealedInHand).toEqual(['13M']);
+    expect(after.seats[1].revealedInHand).toEqual([]);
+  });
+
   it('refuses to take back an end (asked or taken back): /game end has its own take-back', () => {
     const s = scenario();
     const asked = s.do({ type: 'endGame', at: 1000, until: 2000 }, P0);
@@ -104,6 +138,16 @@ describe('undo of a flip (UNDO-1)', () => {
     const back = asked.do({ type: 'takeBackEnd', now: 1500 }, P1);
     expect(undoAmends(asked.state, back.lastAll)).toMatchObject({ ok: false, error: { code: 'UNDO_PAST_END' } });
     expect(undoAmends(initialState, [])).toMatchObject({ ok: false, error: { code: 'GAME_NOT_STARTED' } });
+    // While an end is pending, nothing before it is taken back either, whatever the events.
+    expect(undoAmends(asked.state, [])).toMatchObject({ ok: false, error: { code: 'UNDO_PAST_END' } });
+    // An end among other events, taken back alone, or final: each is refused.
+    const flipped = scenario({ decks: [['5R'], []] }).do({ type: 'flip', modifier: 0 }, P0);
+    const endedLater = [...flipped.lastAll, ...asked.lastAll];
+    expect(undoAmends(s.state, endedLater)).toMatchObject({ ok: false, error: { code: 'UNDO_PAST_END' } });
+    expect(undoAmends(s.state, back.lastAll)).toMatchObject({ ok: false, error: { code: 'UNDO_PAST_END' } });
+    const ended = asked.do({ type: 'finalizeEnd', now: 2000 }, P0);
+    expect(undoAmends(s.state, ended.lastAll)).toMatchObject({ ok: false, error: { code: 'UNDO_PAST_END' } });
+    expect(undoAmends(ended.state, [])).toMatchObject({ ok: false, error: { code: 'GAME_ENDED' } });
   });
 });
 
