@@ -72,6 +72,18 @@ describe('ending with a take-back window', () => {
     given(scenario()).when({ type: 'endGame', concede: true }, STRANGER).thenError('REFEREE_ONLY');
     // Without a window (no times, or none left) a player's end is final at once too.
     given(scenario()).when({ type: 'endGame', concede: true }, P0).then([{ type: 'GameEnded', by: 'alice', conceded: 0 }]);
+    // A window needs both times, the end after the start: else the end is final at once. Abandoning concedes nothing.
+    for (const times of [{}, { at: AT }, { until: UNTIL }, { at: UNTIL, until: AT }]) {
+      const ended = scenario().do({ type: 'endGame', ...times }, P1);
+      expect(ended.last).toEqual([{ type: 'GameEnded', by: 'bob', reason: null }]);
+    }
+  });
+
+  it('the refusals of a window say when it closes, in Discord’s seconds', () => {
+    const asked = scenario().do({ type: 'endGame', concede: true, at: AT, until: UNTIL + 999 }, P0);
+    const seconds = Math.floor((UNTIL + 999) / 1000);
+    expect(given(asked).when({ type: 'takeBackEnd', now: UNTIL + 999 }, P1).thenError('END_WINDOW_CLOSED').params).toEqual({ until: seconds });
+    expect(given(asked).when({ type: 'finalizeEnd', now: UNTIL }, P1).thenError('END_NOT_DUE').params).toEqual({ until: seconds });
   });
 
   it('the module builds these commands from the contract: end(), takeBackEnd(), finalizeEnd(), pendingEnd()', () => {

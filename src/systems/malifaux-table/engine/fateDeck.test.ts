@@ -177,9 +177,10 @@ describe('card locations', () => {
     given(scenario({ hands: [['1R', '2R'], []], decks: [['13R', '2T', '5M', '6M', '7M'], []] }))
       .when({ type: 'draw' }, P0)
       .then([{ type: 'CardsDrawn', seat: 0, cards: ['13R', '2T', '5M', '6M'] }]);
-    given(scenario({ hands: [['1R', '2R', '3R'], []], options: { handLimit: 3 } }))
+    const full = given(scenario({ hands: [['1R', '2R', '3R'], []], options: { handLimit: 3 } }))
       .when({ type: 'draw' }, P0)
       .thenError('HAND_FULL', 'LOC-5');
+    expect(full.params).toEqual({ limit: 3 });
   });
 });
 

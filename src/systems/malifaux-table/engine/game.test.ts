@@ -20,6 +20,10 @@ describe('lifecycle', () => {
       [54, 0, 0, 1],
     ]);
     expect(s.seats[0].deck).not.toEqual(s.seats[1].deck);
+    // LOC-5's six cards, and SS-4's one soulstone per effect, unless the game chose otherwise.
+    expect(s.options).toEqual({ handLimit: 6, preventAndReduce: false });
+    const chosen = decide(initialState, { ...startCommand(), options: { handLimit: 8, preventAndReduce: true } } as Command, STRANGER);
+    expect(chosen.ok && chosen.value[0]).toMatchObject({ type: 'GameStarted', options: { handLimit: 8, preventAndReduce: true } });
   });
 
   it('refuses a bad seed, a second start, commands before the start and after the end', () => {
@@ -38,6 +42,12 @@ describe('lifecycle', () => {
     expect(e.params).toMatchObject({ field: 'modifier' });
     given(scenario()).when({ type: 'nope' } as unknown as Command, P0).thenError('INVALID_COMMAND');
     given(scenario()).when({ type: 'discard', cards: ['15R'] }, P0).thenError('INVALID_COMMAND');
+    // A heal flip needs the amounts' profile and a Health within its maximum (the maximum itself is fine); a paired flip has no profile.
+    const heal = (health: number, more: object = { profile: [1, 2, 3] }) => ({ type: 'flip', modifier: 0, heal: { health, maxHealth: 5 }, ...more }) as Command;
+    expect(given(scenario()).when(heal(3, {}), P0).thenError('INVALID_COMMAND').params).toEqual({ field: 'heal', problem: 'needs a profile' });
+    expect(given(scenario()).when(heal(6), P0).thenError('INVALID_COMMAND').params).toEqual({ field: 'heal', problem: 'health above its maximum' });
+    expect(decide(scenario().state, heal(5), P0).ok).toBe(true);
+    expect(given(scenario()).when({ type: 'flip', modifier: 0, profile: [1, 2, 3], pair: { firstOnTie: 0 } }, P0).thenError('INVALID_COMMAND').params).toEqual({ field: 'pair', problem: 'with a profile' });
   });
 });
 
@@ -49,8 +59,11 @@ describe('who may act', () => {
     given(scenario()).when({ type: 'setSoulstones', seat: 0, count: 1 }, STRANGER).thenError('NOT_A_PLAYER');
   });
 
-  it('a seat claimed by someone else is refused', () => {
-    given(scenario()).when({ type: 'draw', count: 1 }, { userId: 'mallory', seat: 0, referee: false }).thenError('NOT_YOUR_SEAT');
+  it('a seat claimed by someone else is refused, naming the seat', () => {
+    expect(given(scenario()).when({ type: 'draw', count: 1 }, { userId: 'mallory', seat: 0, referee: false }).thenError('NOT_YOUR_SEAT').params).toEqual({ seat: 0 });
+    // DUEL-3: a duel is begun by its attacker; a referee sets soulstones for a seat, a player only for their own.
+    expect(given(scenario()).when(opposed, P1).thenError('NOT_YOUR_SEAT', 'DUEL-3').params).toEqual({ seat: 0 });
+    expect(given(scenario()).when({ type: 'setSoulstones', seat: 1, count: 2 }, P0).thenError('NOT_YOUR_SEAT').params).toEqual({ seat: 1 });
   });
 
   it('while a decision is pending, everything else is refused with whose decision it is and the rule that orders it', () => {

@@ -99,10 +99,11 @@ describe('undo of a flip (UNDO-1)', () => {
 
   it('UNDO-2 / LOC-10: cards shown from the hand by a discard, a reveal or a trigger’s cost stay revealed once back in hand', () => {
     const s = scenario({ hands: [['13M', '2T', '7C'], []] });
-    for (const [command, shown] of [
+    const shows: [Command, CardCode[]][] = [
       [{ type: 'discard', cards: ['2T'] }, ['2T']],
       [{ type: 'reveal', cards: ['13M', '7C'] }, ['13M', '7C']],
-    ] as const) {
+    ];
+    for (const [command, shown] of shows) {
       const done = s.do(command, P0);
       const after = amendsOf(s.state, done.lastAll).state as ActiveState;
       expect(after.seats[0].hand).toEqual(['13M', '2T', '7C']);
