@@ -1,4 +1,4 @@
-/** DMG-1..DMG-15 (DMG-16, damage a model chooses, is the whole game's: malifaux-game/engine/chosenDamage.test.ts). */
+/** DMG-1..DMG-15 (DMG-16, damage a model chooses, is the whole game's: malifaux-game/engine/play.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { precisionFor } from './damage.js';
 import type { Command } from './schema.js';
@@ -147,5 +147,53 @@ describe('damage', () => {
     expect(s.lastOf('DuelResolved')?.result.attacker.succeeded).toBe(false);
     expect(s.events.some((e) => e.type === 'DamageSequenceStarted')).toBe(false);
     expect(s.active.resolution).toBeNull();
+  });
+});
+
+describe('what a duel’s damage assumes when the command is silent', () => {
+  const success = (more: object = {}, soulstones: [number, number] = [0, 2]) =>
+    scenario({ decks: [['9M'], []], soulstones }).do({ type: 'simpleDuel', stat: 5, tn: 10, damage: { profile: 2 }, ...more } as Command, P0);
+
+  it('DMG-7: no armor, no Shielded, a target that is no soulstone user, not a friendly duel', () => {
+    const s = success();
+    expect(s.lastOf('DuelStarted')).toMatchObject({ friendly: false });
+    // No Health given: what it took and whether it died are the players' to read (null), not 0 or false.
+    expect(s.lastOf('DamageResolved')?.result).toMatchObject({ base: 2, final: 2, applied: null, healthAfter: null, killed: null, shieldedUsed: false, blasts: 0, blastDamage: null });
+    expect(success({ targetHealth: 2 }).lastOf('DamageResolved')?.result).toMatchObject({ final: 2, applied: 2, healthAfter: 0, killed: true });
+    expect(success({ targetHealth: 5 }).lastOf('DamageResolved')?.result).toMatchObject({ final: 2, applied: 2, healthAfter: 3, killed: false });
+    // Shielded is not spent on no damage at all.
+    expect(success({ shielded: 1, damage: { profile: 0 } }).lastOf('DamageResolved')?.result).toMatchObject({ afterReductions: 0, final: 0, shieldedUsed: false });
+    // The target holds soulstones but was not said to use them: it is not asked to Reduce.
+    expect(s.pending).toBeNull();
+    expect(s.events.some((e) => e.type === 'SoulstoneDeclined')).toBe(false);
+    expect(s.active.seats[1].soulstones).toBe(2);
+  });
+
+  it('SS-3: a soulstone user is asked to Reduce; not when nothing is left to reduce (notNeeded), nor from an empty pool', () => {
+    success({ targetSoulstoneUser: true }).expectPending('reduce', 1);
+    // Shielded takes 1 off: a fixed 1 becomes 0.
+    const shielded = success({ targetSoulstoneUser: true, shielded: 1, damage: { profile: 1 } });
+    expect(shielded.lastOf('DamageResolved')?.result).toMatchObject({ final: 0 });
+    expect(shielded.events).toContainEqual({ type: 'SoulstoneDeclined', seat: 1, purpose: 'reduce', role: null, reason: 'notNeeded' });
+    expect(shielded.active.seats[1].soulstones).toBe(2);
+    const empty = success({ targetSoulstoneUser: true }, [0, 0]);
+    expect(empty.events).toContainEqual({ type: 'SoulstoneDeclined', seat: 1, purpose: 'reduce', role: null, reason: 'emptyPool' });
+    const noPrevent = scenario({ decks: [['9M', '5R'], []] }).do({ type: 'simpleDuel', stat: 5, tn: 10, damage: { profile: [1, 2, 3] }, targetSoulstoneUser: true }, P0);
+    expect(noPrevent.events).toContainEqual({ type: 'SoulstoneDeclined', seat: 1, purpose: 'prevent', role: null, reason: 'emptyPool' });
+  });
+
+  it('DMG-7 step 2: only the attacker’s fired trigger adds its damage, not the defender’s', () => {
+    const duel = {
+      ...opposed,
+      damage: { profile: 2 },
+      attackerTriggers: [{ name: 'Onslaught', suits: [], timing: 'afterKilling', damage: 3 }],
+      defenderTriggers: [{ name: 'Riposte', suits: [], timing: 'afterResolving' }],
+    } as Command;
+    const s = scenario({ decks: [['13M'], ['2C']] }).do(duel, P0).answer('Onslaught').answer('Riposte');
+    expect(s.lastOf('DuelResolved')?.result.triggers.map((t) => [t.role, t.status])).toEqual([
+      ['attacker', 'ifKilled'],
+      ['defender', 'fires'],
+    ]);
+    expect(s.lastOf('DamageResolved')?.result).toMatchObject({ base: 2, final: 2 });
   });
 });
