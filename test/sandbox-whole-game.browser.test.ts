@@ -136,6 +136,10 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     counts.statusChecks++;
     return status.getByTestId('embed-description').innerText();
   }
+  /** The whole status, its crews' fields too: a damage changes only a model's Health there. */
+  async function wholeStatus(): Promise<string> {
+    return `${await statusText()}\n${(await statusMessages().getByTestId('embed-field').allInnerTexts()).join('\n')}`;
+  }
 
   /** "Waiting for @Alice: activate a model or pass…" → the first player waited for and the decision's words. */
   function waiting(text: string): { who: Player; decision: string } | null {
@@ -162,7 +166,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
    */
   async function command(who: Player, commandPath: string, options: CommandOption[] = [], how: { modal?: boolean } = {}): Promise<void> {
     await view(who, table);
-    const before = how.modal ? '' : await statusText();
+    const before = how.modal ? '' : await wholeStatus();
     counts.commands++;
     story.push(`${who}: /${commandPath} ${options.map((o) => `${o.name}:${o.value}`).join(' ')}`);
     const privately = p.page.locator('[data-testid="message"][data-ephemeral="true"]');
@@ -175,7 +179,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
         // private answer that starts with the warning sign.
         const answer = (await privately.count()) > answered ? await privately.last().innerText() : null;
         if (answer?.trim().startsWith('⚠️')) throw new Error(`/${commandPath} refused: ${answer}\n${story.slice(-8).join('\n')}`);
-        return statusText();
+        return wholeStatus();
       }, { timeout: 15_000 })
       .not.toBe(before));
   }
@@ -300,8 +304,9 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     expect(await statusText()).toMatch(/Turn 1 of 5/);
   }, 60_000);
 
-  it('START, ACTV, END: five turns typed in the page, with duels between models, to the end of the game', async () => {
+  it('START, ACTV, END, DMG-16: five turns typed in the page, with duels between models and a cost paid in Health, to the end of the game', async () => {
     let attacks = 0;
+    let paidCost = false;
     for (let round = 0; round < 400; round++) {
       const text = await statusText();
       if (/The game is over/.test(text)) break;
@@ -328,6 +333,19 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
         const acting = /Activating: (.+?) \((\d+) action/.exec(text)!;
         const enemy: Player = w.who === 'alice' ? 'bob' : 'alice';
         const target = (await crewOf(enemy)).find((m) => !m.killed);
+        if (!paidCost && acting[2] === '0') {
+          // DMG-16: once, the acting model pays a cost of 1 Health (at full Health in turn 1, so never its last).
+          await command(w.who, 'model damage', [
+            { name: 'model', value: label(w.who, acting[1]!) },
+            { name: 'amount', value: 1 },
+            { name: 'chosen', value: true },
+          ]);
+          // Told to the asker; the status, which everyone reads, shows the Health it left.
+          const [, health, max] = /takes 1 damage by its own choice \((\d+)\/(\d+) Health left\)/.exec(await p.messagesWith(`${acting[1]} takes 1 damage by its own choice (`).last().innerText())!;
+          expect(Number(health)).toBe(Number(max) - 1);
+          expect(await statusMessages().getByTestId('embed-field').allInnerTexts()).toContainEqual(expect.stringContaining(`${acting[1]} ${health}/${max}`));
+          paidCost = true;
+        }
         if (attacks < 3 && acting[2] === '0' && target) {
           await command(w.who, 'turn action');
           await command(w.who, 'attack', [
@@ -350,6 +368,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     await view('bob', table);
     await p.messagesWith('🏁 The game is over after turn 5.').last().waitFor();
     expect(attacks).toBe(3);
+    expect(paidCost).toBe(true);
     expect(counts.tableDecisions).toBeGreaterThan(0);
     // The duels left their mark: some model lost Health.
     const health = [...(await statusMessages().getByTestId('embed-field').allInnerTexts()).join('\n').matchAll(/ (\d+)\/(\d+)\b/g)];
