@@ -133,7 +133,7 @@ describe('the scoring over random games (fast-check)', () => {
     expect(claimsSeen, 'claims were made in the random games').toBeGreaterThan(0);
   });
 
-  it('U2–U5, U11, §11: no VP in turn 1, no claim changes VP before it is settled, the caps hold', () => {
+  it('U2–U5, U11, §11, END-2, END-3: no VP in turn 1, no claim changes VP before it is settled, the caps hold', () => {
     fc.assert(
       fc.property(picksArbitrary, (picks) => {
         const g = randomGame(picks);

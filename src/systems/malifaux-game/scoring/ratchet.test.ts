@@ -23,7 +23,7 @@ describe('the ratchet', () => {
     expect(play([1, 1, 1, 1])).toEqual([1, 1, 1, 1]);
   });
 
-  it('§3.1, U3: the cap of 4 is reached only by scoring in all four scoring turns, and never passed', () => {
+  it('§3.1, U3, END-3: the cap of 4 is reached only by scoring in all four scoring turns, and never passed', () => {
     expect(play([5, 5, 5, 5])).toEqual([1, 2, 3, 4]);
     expect(ratchet(9, STRATEGY_CAP)).toBe(0);
   });
