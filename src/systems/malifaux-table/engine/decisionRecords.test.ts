@@ -262,6 +262,15 @@ describe('upcastLog: logs written before decisions were recorded', () => {
     expect(isLegacyLog(batches.flat())).toBe(false);
     expect(isLegacyLog(legacy(batches).flat())).toBe(true);
     expect(isLegacyLog([])).toBe(false);
+    // Only a GameStarted says which engine wrote the log: a log that does not begin with one is not an old one.
+    expect(isLegacyLog(legacy(batches).flat().slice(1))).toBe(false);
+  });
+
+  it('an empty batch first does not hide an old log: the first batch with events says which engine wrote it', () => {
+    const { batches, states } = randomGame(new Uint8Array(32).fill(7), [[1, 3, true], [2, 5, false], [4, 1, true]]);
+    const upcast = upcastLog([[], ...legacy(batches)]);
+    expect(upcast).toEqual([[], ...oldStart(batches)]);
+    expect(replay(upcast.flat())).toEqual(states.at(-1));
   });
 
   it('their snapshots do not parse (decision: { key, since } instead of pending), so the app rebuilds them from the log', () => {
