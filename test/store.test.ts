@@ -675,6 +675,82 @@ describe('GameStore on sqlite, shared by several processes', () => {
   });
 });
 
+describe('GameStore on sqlite, another process committing under a write of the Prisma client', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-store-stale-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /**
+   * The client's upserts read, then write, in a transaction of their own. Another process (here another
+   * connection) commits between the two, `times` times: each time the write finds its snapshot stale
+   * (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out). Returns how often the write was tried.
+   */
+  async function commitUnder<T>(file: string, table: string, times: number, write: () => Promise<T>): Promise<{ tries: number; outcome: PromiseSettledResult<T> }> {
+    const other = new Database(file);
+    const prepare = Database.prototype.prepare;
+    const clientWrite = new RegExp(`^(INSERT INTO|UPDATE) \`main\`\\.\`${table}\``);
+    let tries = 0;
+    Database.prototype.prepare = function (this: Database.Database, source: string) {
+      if (this !== other && clientWrite.test(source) && tries++ < times) {
+        other.prepare('INSERT INTO "GuildSetting" ("guildId") VALUES (?)').run(`elsewhere-${table}-${tries}`);
+      }
+      return prepare.call(this, source);
+    } as typeof prepare;
+    try {
+      const [outcome] = await Promise.allSettled([write()]);
+      return { tries, outcome: outcome! };
+    } finally {
+      Database.prototype.prepare = prepare;
+      other.close();
+    }
+  }
+
+  it('begins the write again on a fresh snapshot, and it lands once', async () => {
+    const file = path.join(dir, 'stale.db');
+    const store = await openStore(`file:${file}`);
+    try {
+      const created = await store.createGame({ guildId: 'g', channelId: 'c', system: 'duel', createdBy: 'u', snapshot: 0, events: [event('setup')] });
+      if (!created.ok) throw new Error('channel busy');
+      const gameId = created.game.id;
+
+      const locale = await commitUnder(file, 'UserSetting', 3, () => store.rememberClientLocale('u', 'fr'));
+      expect(locale.outcome.status).toBe('fulfilled');
+      expect(locale.tries).toBe(4);
+      expect(await store.getUserSettings('u')).toMatchObject({ clientLocale: 'fr' });
+
+      // An interactive transaction (a draft without a receipt begins with the upsert's read).
+      const draft = await commitUnder(file, 'PlayerDraft', 2, () => store.savePlayerDraft(gameId, 'u', 'Ada Quill', undefined));
+      expect(draft.outcome).toMatchObject({ status: 'fulfilled', value: { ok: true } });
+      expect(draft.tries).toBe(3);
+      expect(await store.getPlayerDraft(gameId, 'u')).toBe('Ada Quill');
+
+      const message = { gameId, slot: 'status', channelId: 'c', messageId: 'm1', topic: 'status', fromBatch: 1 };
+      const saved = await commitUnder(file, 'GameMessage', 1, () => store.saveGameMessage(message));
+      expect(saved).toMatchObject({ tries: 2, outcome: { status: 'fulfilled' } });
+      expect(await store.getGameMessage(gameId, 'status')).toEqual(message);
+
+      // The other connection's commits are all there too: nothing was lost on either side.
+      const elsewhere = new Database(file, { readonly: true });
+      expect(elsewhere.prepare(`SELECT count(*) AS n FROM "GuildSetting" WHERE "guildId" LIKE 'elsewhere-%'`).get()).toEqual({ n: 6 });
+      elsewhere.close();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('gives up after ten tries with the database error, having written nothing', async () => {
+    const file = path.join(dir, 'starved.db');
+    const store = await openStore(`file:${file}`);
+    try {
+      const starved = await commitUnder(file, 'UserSetting', Infinity, () => store.rememberClientLocale('u', 'fr'));
+      expect(starved.tries).toBe(10);
+      expect(starved.outcome).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_BUSY_SNAPSHOT' } });
+      expect(await store.getUserSettings('u')).toMatchObject({ clientLocale: null });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('GameStore on sqlite, four connections', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fatekeeper-store-connection-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -91,6 +91,16 @@ export function toGameRow(row: Row): GameRow {
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: Error };
 
 /**
+ * SQLite's stale snapshot (SQLITE_BUSY_SNAPSHOT): a transaction that read, then tried to write after
+ * another connection had committed, which SQLite cannot let it do. The busy timeout does not wait this out;
+ * the transaction is rolled back with nothing written, and begun again it reads the new snapshot. The
+ * better-sqlite3 adapter passes the driver's error on as it is, and the client keeps its code.
+ */
+export function isStaleSnapshot(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_BUSY_SNAPSHOT';
+}
+
+/**
  * A unique-constraint violation (SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY, PostgreSQL 23505): from the
  * adapter directly, a DriverAdapterError whose cause says UniqueConstraintViolation; through the client,
  * Prisma's P2002 from a model query (or P2010, "raw query failed", wrapping the adapter's error).

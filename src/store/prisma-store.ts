@@ -54,7 +54,7 @@ import {
   type SqlDriver,
   type SqlRunner,
 } from './driver-sql.js';
-import { GAME_ROW_COLUMNS, isUniqueViolation, toEventData, toGameRow, toJson, type AppendOutcome, type AppendRequest, type AwaitedRow, type EventRow, type GameRow } from './append.js';
+import { GAME_ROW_COLUMNS, isStaleSnapshot, isUniqueViolation, toEventData, toGameRow, toJson, type AppendOutcome, type AppendRequest, type AwaitedRow, type EventRow, type GameRow } from './append.js';
 import { groupCommit } from './groupCommit.js';
 import { readersWriterLock, unlocked } from './readersWriterLock.js';
 import { commitPostgresAppends } from './postgres-append.js';
@@ -153,6 +153,13 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
   const hot: SqlRunner = sqliteConnection ?? postgresConnection ?? driver;
 
   const { shared, exclusive } = sqlite ? readersWriterLock() : { shared: unlocked, exclusive: unlocked };
+  /**
+   * The Prisma client's writes: exclusive, so on SQLite they never overlap this process's appends, and run
+   * again, whole, when another process's commit made their SQLite snapshot stale (isStaleSnapshot). The
+   * client's upserts and deletes read before they write, in a transaction of their own, so two bot
+   * instances on one file can meet there; the appends and markTimerSent begin by writing, and wait.
+   */
+  const clientWrite = <T>(write: () => Promise<T>): Promise<T> => exclusive(() => (sqlite ? retryStale(write) : write()));
 
   /** Rows of a query on the store's own connection (the adapter if it has none). */
   const select = (query: Sql): Promise<Row[]> => queryRows(hot, query, dialect);
@@ -194,7 +201,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     async createGame(input) {
       const snapshot = toJson(input.snapshot, 'snapshot');
       const events = input.events.map((event, index) => ({ ...toEventData(event), seq: index + 1 }));
-      return exclusive(async (): Promise<CreateGameResult> => {
+      return clientWrite(async (): Promise<CreateGameResult> => {
         // Two attempts: a unique violation whose blocking game has ended by the time we look it up
         // means the channel just became free.
         for (let attempt = 1; ; attempt++) {
@@ -370,13 +377,13 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     saveUserSettings(settings) {
       const data = { locale: settings.locale, directMessages: settings.directMessages };
-      return exclusive(async () => {
+      return clientWrite(async () => {
         await upsertRacing(() => client.userSetting.upsert({ where: { userId: settings.userId }, create: { userId: settings.userId, ...data }, update: data }));
       });
     },
 
     rememberClientLocale(userId, locale) {
-      return exclusive(async () => {
+      return clientWrite(async () => {
         await upsertRacing(() => client.userSetting.upsert({ where: { userId }, create: { userId, clientLocale: locale }, update: { clientLocale: locale } }));
       });
     },
@@ -391,7 +398,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
 
     saveGameMessage(ref) {
       const { gameId, slot, ...data } = ref;
-      return exclusive(async () => {
+      return clientWrite(async () => {
         await upsertRacing(() => client.gameMessage.upsert({ where: { gameId_slot: { gameId, slot } }, create: ref, update: data }));
       });
     },
@@ -404,7 +411,7 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     },
 
     savePlayerDraft(gameId, userId, text, interactionId) {
-      return exclusive(async (): Promise<DraftSaved> => {
+      return clientWrite(async (): Promise<DraftSaved> => {
         // The receipt and the draft in one transaction: a retried delivery of the same step is refused,
         // never applied twice (a model added twice).
         const write = () =>
@@ -445,13 +452,13 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
         ...(settings.refereeRoleId !== undefined ? { refereeRoleId: settings.refereeRoleId } : {}),
         ...(settings.locale !== undefined ? { locale: settings.locale } : {}),
       };
-      return exclusive(async () => {
+      return clientWrite(async () => {
         await upsertRacing(() => client.guildSetting.upsert({ where: { guildId: settings.guildId }, create: { guildId: settings.guildId, ...data }, update: data }));
       });
     },
 
     rememberGuildLocale(guildId, locale) {
-      return exclusive(async () => {
+      return clientWrite(async () => {
         await upsertRacing(() => client.guildSetting.upsert({ where: { guildId }, create: { guildId, discordLocale: locale }, update: { discordLocale: locale } }));
       });
     },
@@ -460,8 +467,8 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
       return createModelTableStore(codec, {
         dialect,
         select: (query) => shared(() => select(query)),
-        transaction: (write) => exclusive(() => upsertRacing(() => client.$transaction(write, TRANSACTION_OPTIONS))),
-        delete: (write) => exclusive(() => write(client)),
+        transaction: (write) => clientWrite(() => upsertRacing(() => client.$transaction(write, TRANSACTION_OPTIONS))),
+        delete: (write) => clientWrite(() => write(client)),
         now,
       });
     },
@@ -470,8 +477,8 @@ export function createPrismaStore(client: StoreClient, options: PrismaStoreOptio
     // client's writes are exclusive, so on SQLite they never overlap an append (readersWriterLock.ts).
     leagues: createLeagueStore({
       select: (query) => shared(() => select(query)),
-      transaction: (write) => exclusive(() => client.$transaction(write, TRANSACTION_OPTIONS)),
-      upsert: (write) => exclusive(() => upsertRacing(() => write(client))),
+      transaction: (write) => clientWrite(() => client.$transaction(write, TRANSACTION_OPTIONS)),
+      upsert: (write) => clientWrite(() => upsertRacing(() => write(client))),
       now,
     }),
 
@@ -556,6 +563,19 @@ function toTurnClock(row: GameRow): TurnClock | null {
 function toStatus(value: string, gameId: string): GameStatus {
   if (value === 'active' || value === 'ended') return value;
   throw new Error(`Game ${gameId} has an unknown status "${value}" in the database`);
+}
+
+/** How often a write is begun again while other processes keep committing under it, before it fails. */
+const STALE_SNAPSHOT_ATTEMPTS = 10;
+
+async function retryStale<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isStaleSnapshot(error) || attempt >= STALE_SNAPSHOT_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /**
