@@ -9,7 +9,7 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { Translate } from '../i18n/index.js';
-import { fillRoundRect, signed, text, type Ctx } from '../systems/malifaux-table/pictures/draw.js';
+import { fillRoundRect, gridLine, signed, text, type Ctx } from '../systems/malifaux-table/pictures/draw.js';
 import { ensureFonts } from '../systems/malifaux-table/pictures/fonts.js';
 import { drawHeader, HEADER_H } from '../systems/malifaux-table/pictures/frame.js';
 import { recordTexts, type DrawnText } from '../systems/malifaux-table/pictures/texts.js';
@@ -574,16 +574,7 @@ function drawTpChartLaidOut(ctx: Ctx, layout: ChartLayout, names: Names, t: Tran
   const bottom = Math.floor(Math.min(0, ...all) / step) * step;
   const yOf = (tp: number): number => PLOT_TOP + PLOT_H - ((tp - bottom) / (top - bottom)) * PLOT_H;
   const xOf = (round: number): number => PLOT_LEFT + (layout.rounds ? (round / layout.rounds) * (PLOT_RIGHT - PLOT_LEFT) : 0);
-  for (let v = bottom; v <= top; v += step) {
-    const y = Math.round(yOf(v)) + 0.5;
-    ctx.strokeStyle = v === 0 ? COLORS.textDim : COLORS.panelEdge;
-    ctx.lineWidth = v === 0 ? 2 : 1;
-    ctx.beginPath();
-    ctx.moveTo(PLOT_LEFT, y);
-    ctx.lineTo(PLOT_RIGHT, y);
-    ctx.stroke();
-    text(ctx, whole(v), PLOT_LEFT - 10, y, TYPE.caption, COLORS.textDim, { align: 'right' });
-  }
+  for (let v = bottom; v <= top; v += step) gridLine(ctx, yOf(v), PLOT_LEFT, PLOT_RIGHT, v, whole(v), TYPE.caption);
   const axisY = PLOT_TOP + PLOT_H + 24;
   for (let r = 0; r <= layout.rounds; r++) text(ctx, String(r), xOf(r), axisY, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });
   text(ctx, t('league.picture.chart.round'), (PLOT_LEFT + PLOT_RIGHT) / 2, axisY + 28, TYPE.caption, COLORS.textDim, { bold: true, align: 'center' });

@@ -10,7 +10,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { translator, type Locale, type Translate } from '../../../i18n/index.js';
 import type { Attachment } from '../../contract.js';
 import type { Seat } from '../../malifaux-table/engine/schema.js';
-import { fillRoundRect, pill, strokeRoundRect, text, type Ctx } from '../../malifaux-table/pictures/draw.js';
+import { fillRoundRect, gridLine, pill, strokeRoundRect, text, type Ctx } from '../../malifaux-table/pictures/draw.js';
 import { ensureFonts } from '../../malifaux-table/pictures/fonts.js';
 import { drawHeader, HEADER_H } from '../../malifaux-table/pictures/frame.js';
 import { recordTexts, type DrawnText } from '../../malifaux-table/pictures/texts.js';
@@ -144,16 +144,7 @@ function chart(ctx: Ctx, t: Translate, input: ResultInput, tallies: readonly Cre
   // U11: 8 VP is a crew's most, so the scale stays the same from game to game unless a referee goes past it.
   const top = Math.max(8, Math.ceil(highest / 2) * 2);
   const scale = PLOT_H / top;
-  for (let v = 0; v <= top; v += 2) {
-    const y = Math.round(base - v * scale) + 0.5;
-    ctx.strokeStyle = v === 0 ? COLORS.textDim : COLORS.panelEdge;
-    ctx.lineWidth = v === 0 ? 2 : 1;
-    ctx.beginPath();
-    ctx.moveTo(PLOT_LEFT, y);
-    ctx.lineTo(PLOT_RIGHT, y);
-    ctx.stroke();
-    text(ctx, String(v), PLOT_LEFT - 10, y, TEXT.caption, COLORS.textDim, { align: 'right' });
-  }
+  for (let v = 0; v <= top; v += 2) gridLine(ctx, base - v * scale, PLOT_LEFT, PLOT_RIGHT, v, String(v), TEXT.caption);
   const groupW = (PLOT_RIGHT - PLOT_LEFT) / TURNS.length;
   text(ctx, t('result.table.turn'), PLOT_LEFT - 10, base + AXIS_H / 2 + 2, TEXT.caption, COLORS.textDim, { align: 'right', maxW: PLOT_LEFT - MARGIN - 10 });
   const bars: ResultBar[] = [];

@@ -239,6 +239,18 @@ export function drawRun(ctx: Ctx, items: readonly RunItem[], x: number, cy: numb
   return Math.min(total * k, maxW);
 }
 
+/** A chart's horizontal rule at `y` from `left` to `right`, its value written before it; the zero rule stronger. */
+export function gridLine(ctx: Ctx, y: number, left: number, right: number, value: number, label: string, px: number): void {
+  const crisp = Math.round(y) + 0.5;
+  ctx.strokeStyle = value === 0 ? COLORS.textDim : COLORS.panelEdge;
+  ctx.lineWidth = value === 0 ? 2 : 1;
+  ctx.beginPath();
+  ctx.moveTo(left, crisp);
+  ctx.lineTo(right, crisp);
+  ctx.stroke();
+  text(ctx, label, left - 10, crisp, px, COLORS.textDim, { align: 'right' });
+}
+
 /** Signed number with a true minus sign: "+2", "−1", "0". */
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0';
