@@ -136,9 +136,13 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     counts.statusChecks++;
     return status.getByTestId('embed-description').innerText();
   }
+  /** The status's fields (the encounter, then each crew's, one model a line), as the page shows them. */
+  function statusFields(): Promise<string[]> {
+    return statusMessages().getByTestId('embed-field').allInnerTexts();
+  }
   /** The whole status, its crews' fields too: a damage changes only a model's Health there. */
   async function wholeStatus(): Promise<string> {
-    return `${await statusText()}\n${(await statusMessages().getByTestId('embed-field').allInnerTexts()).join('\n')}`;
+    return `${await statusText()}\n${(await statusFields()).join('\n')}`;
   }
 
   /** "Waiting for @Alice: activate a model or pass…" → the first player waited for and the decision's words. */
@@ -343,7 +347,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
           // Told to the asker; the status, which everyone reads, shows the Health it left.
           const [, health, max] = /takes 1 damage by its own choice \((\d+)\/(\d+) Health left\)/.exec(await p.messagesWith(`${acting[1]} takes 1 damage by its own choice (`).last().innerText())!;
           expect(Number(health)).toBe(Number(max) - 1);
-          expect(await statusMessages().getByTestId('embed-field').allInnerTexts()).toContainEqual(expect.stringContaining(`${acting[1]} ${health}/${max}`));
+          expect(await statusFields()).toContainEqual(expect.stringContaining(`${acting[1]} ${health}/${max}`));
           paidCost = true;
         }
         if (attacks < 3 && acting[2] === '0' && target) {
@@ -371,7 +375,7 @@ describe.skipIf(unavailable !== null)('a whole game played in the sandbox page',
     expect(paidCost).toBe(true);
     expect(counts.tableDecisions).toBeGreaterThan(0);
     // The duels left their mark: more Health lost than the 1 paid as a cost (nothing heals in this game).
-    const health = [...(await statusMessages().getByTestId('embed-field').allInnerTexts()).join('\n').matchAll(/ (\d+)\/(\d+)\b/g)];
+    const health = [...(await statusFields()).join('\n').matchAll(/ (\d+)\/(\d+)\b/g)];
     expect(health.length).toBe(CREW.alice.length + CREW.bob.length);
     expect(health.reduce((lost, m) => lost + Number(m[2]) - Number(m[1]), 0)).toBeGreaterThan(1);
     expect(browser.pageErrors).toEqual([]);
